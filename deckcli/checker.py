@@ -1,0 +1,191 @@
+"""The check pipeline: deck file -> game and format -> resolved cards -> rules -> result.
+
+Pure core: takes paths and a pool registry, returns `CheckResult`; the CLI decides how to show
+it. `CheckResult` alone decides the exit status.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from deckcli.deckfile.read import TEXT_SUFFIXES, read_deck_file
+from deckcli.models import Deck, Problem
+from deckcli.pools import PoolError, PoolRegistry
+from deckcli.query import QueryError
+from deckcli.resolve import resolve_entries
+from deckcli.rules import rule_fields, run_rules
+from deckcli.rules.context import DeckView
+
+DECK_SUFFIXES = (".toml", *TEXT_SUFFIXES)
+SKIPPED_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv"}
+
+
+@dataclass
+class DeckResult:
+    """The verdict on one deck file."""
+
+    path: str
+    game: str | None
+    format: str | None
+    cards: int
+    problems: list[Problem]
+    name: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        return not any(p.severity == "error" for p in self.problems)
+
+    def to_json(self) -> dict:
+        return {
+            "path": self.path, "game": self.game, "format": self.format, "legal": self.legal,
+            "cards": self.cards,
+            "problems": [p.model_dump(include={"rule", "severity", "message", "card", "line"})
+                         for p in self.problems],
+        }
+
+
+@dataclass
+class CheckResult:
+    """Every deck checked in one run; decides the exit status."""
+
+    decks: list[DeckResult] = field(default_factory=list)
+    strict: bool = False
+
+    @property
+    def ok(self) -> bool:
+        failing = ("error", "warning") if self.strict else ("error",)
+        return all(p.severity not in failing for d in self.decks for p in d.problems)
+
+    def exit_code(self) -> int:
+        return 0 if self.ok else 1
+
+    def to_json(self) -> dict:
+        return {"decks": [deck.to_json() for deck in self.decks]}
+
+
+@dataclass
+class Options:
+    """What the user asked for beyond the paths."""
+
+    game: str | None = None
+    format: str | None = None
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+
+
+def find_deck_files(path: Path) -> tuple[list[Path], list[Problem]]:
+    """Deck files under a directory (sorted, recursive), skipping VCS and tool folders."""
+    found: list[Path] = []
+    problems: list[Problem] = []
+    seen_dirs: set[tuple[int, int]] = set()
+
+    def walk_error(error: OSError) -> None:
+        problems.append(Problem(rule="unreadable", message=f"{error.filename}: cannot list: "
+                                f"{error.strerror}"))
+
+    for root, dirs, files in os.walk(path, onerror=walk_error, followlinks=True):
+        try:
+            stat = os.stat(root)
+        except OSError:
+            continue
+        if (stat.st_dev, stat.st_ino) in seen_dirs:  # a symlink loop: walk each folder once
+            dirs[:] = []
+            continue
+        seen_dirs.add((stat.st_dev, stat.st_ino))
+        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS and not d.startswith("."))
+        for name in sorted(files):
+            if name.lower().endswith(DECK_SUFFIXES):
+                found.append(Path(root) / name)
+    return found, problems
+
+
+def looks_like_deck(deck: Deck, problems: list[Problem]) -> bool:
+    """In a folder scan, a TOML file with neither `game` nor `[cards]` is not a deck."""
+    if deck.kind != "toml" or deck.game is not None or deck.entries:
+        return True
+    return not any(p.rule == "missing-cards" for p in problems)
+
+
+def check_deck(deck: Deck, problems: list[Problem], registry: PoolRegistry,
+               options: Options) -> DeckResult:
+    """Resolve a read deck against its game and format and run the rules."""
+    total = sum(entry.count for entry in deck.entries)
+    result = DeckResult(deck.path, None, None, total, list(problems), deck.name)
+    game_ref = deck.game or options.game
+    if game_ref is None:
+        known = ", ".join(registry.game_ids())
+        hint = ('add game = "<id>"' if deck.kind == "toml" else "add a line '# game: <id>'")
+        result.problems.insert(0, Problem(
+            rule="missing-game", message=f"which game is this deck for? {hint} or pass --game "
+            f"(games: {known})"))
+        return result
+    game_id = registry.resolve_id(game_ref)
+    if game_id is None:
+        known = ", ".join(registry.game_ids())
+        result.problems.insert(0, Problem(rule="unknown-game", line=deck.game_line,
+                                          message=f"unknown game {game_ref!r}; games: {known}"))
+        return result
+    result.game = game_id
+    try:
+        pool = registry.load(game_id)
+    except PoolError as exc:
+        result.problems.insert(0, Problem(rule="broken-pool", message=str(exc)))
+        return result
+    format_id = deck.format or options.format or pool.header.game.default_format
+    if format_id not in pool.header.formats:
+        known = ", ".join(pool.header.formats)
+        result.problems.insert(0, Problem(
+            rule="unknown-format", line=deck.format_line,
+            message=f"{game_id} has no format {format_id!r}; formats: {known}"))
+        return result
+    result.format = format_id
+    try:
+        fields, copy_keys = rule_fields(pool, format_id)
+        cards, resolve_problems = resolve_entries(pool, deck.entries, fields, copy_keys)
+        view = DeckView(pool, format_id, cards, total)
+        result.problems.extend(resolve_problems)
+        result.problems.extend(run_rules(view))
+    except QueryError as exc:
+        result.problems.append(Problem(rule="broken-pool",
+                                       message=f"{pool.path}: a rule query is invalid: {exc}"))
+    return result
+
+
+def filter_problems(result: DeckResult, options: Options) -> DeckResult:
+    """Apply --select / --ignore (rule ids) to a deck's problems."""
+    kept = [p for p in result.problems
+            if (not options.select or p.rule in options.select) and p.rule not in options.ignore]
+    result.problems = kept
+    return result
+
+
+def iter_targets(paths: Iterable[Path]) -> Iterator[tuple[Path, bool, list[Problem]]]:
+    """(file, named explicitly, scan problems) for each deck file the paths cover."""
+    for path in paths:
+        if path.is_dir():
+            files, problems = find_deck_files(path)
+            if not files:
+                yield path, True, [*problems, Problem(
+                    rule="no-decks", message=f"no deck files (*.toml, *.txt) under {path}")]
+            for index, file in enumerate(files):
+                yield file, False, problems if index == 0 else []
+        else:
+            yield path, True, []
+
+
+def check_paths(paths: Iterable[Path], registry: PoolRegistry, options: Options) -> CheckResult:
+    """Check every deck the paths name; one bad file never stops the others."""
+    result = CheckResult()
+    for path, explicit, scan_problems in iter_targets(paths):
+        if scan_problems and scan_problems[-1].rule == "no-decks":
+            result.decks.append(DeckResult(str(path), None, None, 0, scan_problems))
+            continue
+        deck, problems = read_deck_file(path)
+        if not explicit and not looks_like_deck(deck, problems):
+            continue
+        checked = check_deck(deck, [*scan_problems, *problems], registry, options)
+        result.decks.append(filter_problems(checked, options))
+    return result

@@ -1,0 +1,105 @@
+"""The `deckcli` application object, global options and the top-level error handler."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from deckcli import __version__
+from deckcli.errors import EXIT_INTERNAL, EXIT_USAGE, UserError
+
+app = typer.Typer(
+    name="deckcli",
+    help="Build, check and goldfish trading-card-game decks kept as files.",
+    no_args_is_help=True,
+    add_completion=False,
+    pretty_exceptions_enable=False,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class State:
+    """Options every command shares (set by the global callback)."""
+
+    pool_dirs: list[Path] | None = None
+    debug: bool = False
+
+    def registry(self):  # noqa: ANN201 - imported lazily to keep --help fast
+        from deckcli.pools import PoolRegistry, env_pool_dirs
+
+        dirs = [*env_pool_dirs(), *(self.pool_dirs or [])]
+        return PoolRegistry(dirs)
+
+
+state = State()
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"deckcli {__version__}")
+        raise typer.Exit()
+
+
+@app.callback()
+def main_options(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Print the version and exit.")] = False,
+    pools: Annotated[list[Path] | None, typer.Option(
+        "--pools", help="A folder of extra card pools (*.toml); adds or overrides games. "
+        "Repeatable; DECKCLI_POOLS works too.")] = None,
+    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")]
+    = False,
+) -> None:
+    """Build, check and goldfish trading-card-game decks kept as files."""
+    state.pool_dirs = list(pools or [])
+    state.debug = debug
+
+
+def error(message: str) -> None:
+    """One line on stderr, prefixed so it is easy to find in CI logs."""
+    sys.stderr.write(f"deckcli: error: {message}\n")
+
+
+def _register_commands() -> None:
+    from deckcli.cli import check, games  # noqa: F401  (commands register on import)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; every failure becomes a message and an exit status.
+
+    Typer reports usage errors itself (exit 2) and ends every command with SystemExit; what
+    reaches the handlers below is deckcli's own `UserError` or a bug.
+    """
+    args = list(sys.argv[1:] if argv is None else argv)
+    _register_commands()
+    try:
+        app(args=args, prog_name="deckcli")
+    except SystemExit as exc:
+        return _exit_status(exc.code)
+    except UserError as exc:
+        error(str(exc))
+        return exc.exit_code
+    except KeyboardInterrupt:
+        error("interrupted")
+        return 130
+    except BrokenPipeError:
+        return 0
+    except Exception as exc:  # the last line of defence: never a traceback for the user
+        if "--debug" in args or state.debug:
+            raise
+        error(f"internal error: {type(exc).__name__}: {exc}")
+        sys.stderr.write("deckcli: this is a bug; rerun with --debug and report the traceback\n")
+        return EXIT_INTERNAL
+    return 0
+
+
+def _exit_status(code: object) -> int:
+    if code is None:
+        return 0
+    if isinstance(code, int):
+        return code
+    sys.stderr.write(f"{code}\n")
+    return EXIT_USAGE

@@ -1,0 +1,283 @@
+"""Pydantic models for card pools, decks and the problems a check finds."""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
+
+from deckcli.textnorm import fold
+
+Severity = Literal["error", "warning"]
+RULE_ID = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+
+
+class Strict(BaseModel):
+    """Base for pool models: unknown keys are a mistake in the pool, not data to ignore."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class FieldDef(Strict):
+    """A card attribute a pool declares: its type, allowed values, order and spellings."""
+
+    type: Literal["str", "int", "float", "bool", "list"] = "str"
+    values: list[str] | None = None
+    order: list[str] | None = None
+    aliases: dict[str, str] = Field(default_factory=dict)
+    description: str = ""
+
+
+class GameInfo(Strict):
+    """What a game is called and how its cards are shown."""
+
+    id: Annotated[str, Field(pattern=RULE_ID)]
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    publisher: str = ""
+    years: str = ""
+    default_format: str
+    columns: list[str] = Field(default_factory=list)
+    curve: str | None = None
+    sources: list[str] = Field(default_factory=list)
+
+
+class RuleBase(Strict):
+    """Fields every deck rule takes."""
+
+    id: Annotated[str, Field(pattern=RULE_ID)]
+    severity: Severity = "error"
+    description: str = ""
+    source: str = ""
+    label: str = ""
+    unsettled: str | None = None
+    unsettled_note: str = ""
+
+
+class Bounds(Strict):
+    """exactly / min / max, shared by size and count rules."""
+
+    exactly: Annotated[int, Field(ge=0)] | None = None
+    min: Annotated[int, Field(ge=0)] | None = None
+    max: Annotated[int, Field(ge=0)] | None = None
+
+    @model_validator(mode="after")
+    def _some_bound(self) -> Bounds:
+        if self.exactly is None and self.min is None and self.max is None:
+            raise ValueError("give exactly, min or max")
+        if self.exactly is not None and (self.min is not None or self.max is not None):
+            raise ValueError("exactly cannot be combined with min or max")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError("min is greater than max")
+        return self
+
+    @property
+    def low(self) -> int:
+        return self.exactly if self.exactly is not None else (self.min or 0)
+
+    @property
+    def high(self) -> int | None:
+        return self.exactly if self.exactly is not None else self.max
+
+    def describe(self) -> str:
+        """'exactly 60', 'at least 50', 'at most 8', '40 to 60'."""
+        if self.exactly is not None:
+            return f"exactly {self.exactly}"
+        if self.min is not None and self.max is not None:
+            return f"{self.min} to {self.max}"
+        if self.min is not None:
+            return f"at least {self.min}"
+        return f"at most {self.max}"
+
+
+class SizeRule(RuleBase, Bounds):
+    kind: Literal["size"]
+
+
+class CountRule(RuleBase, Bounds):
+    kind: Literal["count"]
+    query: str
+
+
+class CopiesRule(RuleBase):
+    kind: Literal["copies"]
+    key: str = "name"
+    max: Annotated[int, Field(ge=0)]
+    exempt: str | None = None
+
+
+class AllowedRule(RuleBase):
+    kind: Literal["allowed"]
+    query: str
+
+
+class BannedRule(RuleBase):
+    kind: Literal["banned"]
+    cards: list[str] = Field(default_factory=list)
+
+
+class RestrictedRule(RuleBase):
+    kind: Literal["restricted"]
+    cards: list[str] = Field(default_factory=list)
+    max: Annotated[int, Field(ge=0)] = 1
+
+
+Rule = Annotated[
+    SizeRule | CountRule | CopiesRule | AllowedRule | BannedRule | RestrictedRule,
+    Field(discriminator="kind"),
+]
+
+
+class SetAside(Strict):
+    """Cards taken out of the deck before shuffling (a NetNavi in play, a face-down level III)."""
+
+    query: str
+    count: Annotated[int, Field(ge=1)] = 1
+    note: str = ""
+
+
+class TurnDraws(Strict):
+    """What each turn moves out of the deck."""
+
+    mill: Annotated[int, Field(ge=0)] = 0
+    draw: Annotated[int, Field(ge=0)] = 1
+    first_turn_draw: bool = True
+    hand_limit: Annotated[int, Field(ge=0)] | None = None
+
+
+class Setup(Strict):
+    """A game's set-up before the first turn, as data."""
+
+    set_aside: list[SetAside] = Field(default_factory=list)
+    face_down: Annotated[int, Field(ge=0)] = 0
+    hand: int | list[int] = 0
+    mulligan: Literal["none", "partial", "full"] = "none"
+    turn: TurnDraws = Field(default_factory=TurnDraws)
+    note: str = ""
+
+    @field_validator("hand")
+    @classmethod
+    def _hand_sizes(cls, hand: int | list[int]) -> int | list[int]:
+        sizes = hand if isinstance(hand, list) else [hand]
+        if not sizes or any(size < 0 for size in sizes):
+            raise ValueError("hand sizes must be non-negative and at least one")
+        return hand
+
+    @property
+    def hand_sizes(self) -> list[int]:
+        return self.hand if isinstance(self.hand, list) else [self.hand]
+
+
+class Format(Strict):
+    """A named set of deck rules."""
+
+    name: str = ""
+    description: str = ""
+    source: str = ""
+    rules: list[Rule] = Field(default_factory=list)
+    setup: Setup | None = None
+
+
+class PoolHeader(Strict):
+    """Everything in a pool file before its cards."""
+
+    schema_: int = Field(alias="schema", default=1)
+    game: GameInfo
+    fields: dict[str, FieldDef] = Field(default_factory=dict)
+    setup: Setup = Field(default_factory=Setup)
+    formats: dict[str, Format]
+
+    @model_validator(mode="after")
+    def _default_format_exists(self) -> PoolHeader:
+        if self.game.default_format not in self.formats:
+            known = ", ".join(self.formats) or "none"
+            raise ValueError(
+                f"game.default_format {self.game.default_format!r} is not one of the formats "
+                f"({known})"
+            )
+        return self
+
+    def setup_for(self, format_id: str) -> Setup:
+        """The set-up a format uses: its own, else the game's."""
+        return self.formats[format_id].setup or self.setup
+
+
+RESERVED_CARD_KEYS = ("number", "name", "names", "aliases", "max_copies", "note", "source")
+
+
+class Card(BaseModel):
+    """One card of a pool. Attributes beyond the reserved keys live in `attrs`."""
+
+    model_config = ConfigDict(frozen=True)
+
+    number: Annotated[str, Field(min_length=1)]
+    name: Annotated[str, Field(min_length=1)]
+    names: dict[str, str] = Field(default_factory=dict)
+    aliases: list[str] = Field(default_factory=list)
+    max_copies: int | Literal["unlimited"] | None = None
+    note: str = ""
+    source: str = ""
+    attrs: dict[str, Any] = Field(default_factory=dict)
+    _folded_names: tuple[str, ...] = PrivateAttr(default=())
+    _folded_number: str = PrivateAttr(default="")
+
+    def model_post_init(self, context: Any, /) -> None:
+        self._folded_names = tuple(dict.fromkeys(fold(name) for name in self.all_names()))
+        self._folded_number = fold(self.number)
+
+    @property
+    def folded_names(self) -> tuple[str, ...]:
+        """Every name of the card, folded for comparison."""
+        return self._folded_names
+
+    @property
+    def folded_number(self) -> str:
+        return self._folded_number
+
+    def all_names(self) -> list[str]:
+        """The canonical name, names in every language, then aliases (no repeats)."""
+        seen: list[str] = []
+        for name in (self.name, *self.names.values(), *self.aliases):
+            if name not in seen:
+                seen.append(name)
+        return seen
+
+    @property
+    def type(self) -> str:
+        return str(self.attrs.get("type", ""))
+
+    def label(self) -> str:
+        """How messages name a card: 'CyberSword (1C12)'."""
+        return f"{self.name} ({self.number})"
+
+
+class Problem(BaseModel):
+    """One thing wrong with (or worth knowing about) a deck."""
+
+    rule: str
+    severity: Severity = "error"
+    message: str
+    card: str | None = None
+    line: int | None = None
+    column: int | None = None
+
+
+class DeckEntry(BaseModel):
+    """One `[cards]` line: what the user wrote, how many, and where."""
+
+    ref: str
+    count: int
+    line: int | None = None
+
+
+class Deck(BaseModel):
+    """A deck as read from a file, before its cards are resolved."""
+
+    path: str
+    kind: Literal["toml", "text"] = "toml"
+    game: str | None = None
+    format: str | None = None
+    name: str | None = None
+    entries: list[DeckEntry] = Field(default_factory=list)
+    game_line: int | None = None
+    format_line: int | None = None

@@ -1,0 +1,65 @@
+"""What every rule sees: the pool, the format, the resolved cards and shared helpers."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from deckcli.models import Problem, RuleBase
+from deckcli.pools import Pool
+from deckcli.query import Query, Verdict
+from deckcli.resolve import Resolved
+
+
+@dataclass
+class DeckView:
+    """A deck ready for the rules: resolved cards plus the size of the whole list."""
+
+    pool: Pool
+    format_id: str
+    cards: list[Resolved]
+    total: int
+
+    @property
+    def deck_word(self) -> str:
+        """'megaman decks' or 'digimon-classic ultimate-battle decks'."""
+        game = self.pool.header.game
+        if self.format_id == game.default_format:
+            return f"{game.id} decks"
+        return f"{game.id} {self.format_id} decks"
+
+
+def classify(view: DeckView, rule: RuleBase, query: Query, item: Resolved) -> tuple[Verdict, str]:
+    """Does a card match a rule's query? None (with the reason) when that cannot be known."""
+    if rule.unsettled and view.pool.query(rule.unsettled).matches(item.card) is True:
+        return None, rule.unsettled_note or f"the rule's reach over {rule.unsettled} is unsettled"
+    verdict = query.matches(item.card)
+    if verdict is None:
+        missing = sorted(f for f in query.fields if item.card.attrs.get(f) is None)
+        what = " and ".join(missing) if missing else "a needed value"
+        return None, f"its {what} is not recorded in the {view.pool.game_id} pool"
+    return verdict, ""
+
+
+def cannot_verify(rule: RuleBase, item: Resolved, reason: str) -> Problem:
+    """The warning for a card a rule cannot judge: never a guess."""
+    return Problem(
+        rule=rule.id, severity="warning", card=item.card.number, line=item.line,
+        message=f"cannot verify {item.card.label()}: {reason}",
+    )
+
+
+def label_of(rule: RuleBase, query_text: str) -> str:
+    """How messages name the cards a rule counts."""
+    return rule.label or query_text
+
+
+def problem(rule: RuleBase, message: str, item: Resolved | None = None) -> Problem:
+    """A problem at the rule's severity, placed on a card when there is one."""
+    return Problem(
+        rule=rule.id, severity=rule.severity, message=message,
+        card=item.card.number if item else None, line=item.line if item else None,
+    )
+
+
+ProblemStream = Iterator[Problem]

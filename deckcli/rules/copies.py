@@ -1,0 +1,48 @@
+"""copies: how many copies of one card a deck may hold.
+
+Cards are counted together by the rule's key: `name` groups every card that shares a name in
+any language (so two printings with different numbers count as one), `number` counts each
+card number alone, and any other key counts by that field. A card's own `max_copies` (a higher
+or lower cap, or "unlimited") replaces the rule's cap, and cards matching `exempt` have none.
+"""
+
+from __future__ import annotations
+
+from deckcli.models import CopiesRule
+from deckcli.resolve import Resolved
+from deckcli.rules.context import DeckView, ProblemStream, problem
+
+KIND = "copies"
+EXAMPLE = "5 copies of one card where the cap is 4"
+
+
+def cap_for(rule: CopiesRule, view: DeckView, group: list[Resolved]) -> int | None:
+    """The cap of a group of same-key cards; None when unlimited."""
+    overrides = [item.card.max_copies for item in group if item.card.max_copies is not None]
+    if "unlimited" in overrides:
+        return None
+    if rule.exempt and any(view.pool.query(rule.exempt).matches(i.card) is True for i in group):
+        return None
+    numeric = [cap for cap in overrides if isinstance(cap, int)]
+    return max(numeric) if numeric else rule.max
+
+
+def check(rule: CopiesRule, view: DeckView) -> ProblemStream:
+    groups: dict[str, list[Resolved]] = {}
+    for item in view.cards:
+        key = view.pool.copy_key(item.card, rule.key)
+        if key is not None:
+            groups.setdefault(key, []).append(item)
+    per = {"name": "per name", "number": "per card number"}.get(rule.key, f"per {rule.key}")
+    for group in groups.values():
+        count = sum(item.count for item in group)
+        cap = cap_for(rule, view, group)
+        if cap is None or count <= cap:
+            continue
+        first = group[0]
+        if len(group) == 1:
+            what = f"{count:,} × {first.card.label()}"
+        else:
+            parts = ", ".join(f"{item.card.number} ×{item.count:,}" for item in group)
+            what = f"{count:,} × {first.card.name} ({parts})"
+        yield problem(rule, f"{what}; at most {cap} {per} — cut {count - cap:,}", first)

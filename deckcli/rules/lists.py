@@ -1,0 +1,42 @@
+"""banned and restricted: card lists a format names.
+
+`banned` cards may not be played at all; `restricted` cards at most `max` times (default 1).
+List entries are card references (numbers or names), resolved like deck entries, so every
+printing of a listed name is caught.
+"""
+
+from __future__ import annotations
+
+from deckcli.models import BannedRule, RestrictedRule
+from deckcli.rules.context import DeckView, ProblemStream, problem
+from deckcli.textnorm import fold
+
+KIND = ("banned", "restricted")
+EXAMPLE = "a listed card in the deck"
+
+
+def listed_numbers(view: DeckView, references: list[str]) -> set[str]:
+    """Card numbers a list names, by number or by any name."""
+    numbers: set[str] = set()
+    for reference in references:
+        folded = fold(reference)
+        if card := view.pool.by_number.get(folded):
+            numbers.add(card.number)
+        numbers.update(card.number for card in view.pool.by_name.get(folded, []))
+    return numbers
+
+
+def check_banned(rule: BannedRule, view: DeckView) -> ProblemStream:
+    banned = listed_numbers(view, rule.cards)
+    for item in view.cards:
+        if item.card.number in banned:
+            yield problem(rule, f"{item.card.label()} is banned in {view.deck_word} — cut "
+                          f"{item.count:,}", item)
+
+
+def check_restricted(rule: RestrictedRule, view: DeckView) -> ProblemStream:
+    restricted = listed_numbers(view, rule.cards)
+    for item in view.cards:
+        if item.card.number in restricted and item.count > rule.max:
+            yield problem(rule, f"{item.count:,} × {item.card.label()}; restricted to {rule.max} "
+                          f"in {view.deck_word} — cut {item.count - rule.max:,}", item)
