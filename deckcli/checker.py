@@ -11,7 +11,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from deckcli.deckfile.read import TEXT_SUFFIXES, read_deck_file
+from deckcli.deckfile.read import TEXT_SUFFIXES, UNREADABLE_RULES, read_deck_file
 from deckcli.models import Deck, Problem
 from deckcli.pools import PoolError, PoolRegistry
 from deckcli.query import QueryError
@@ -114,6 +114,8 @@ def check_deck(deck: Deck, problems: list[Problem], registry: PoolRegistry,
     """Resolve a read deck against its game and format and run the rules."""
     total = sum(entry.count for entry in deck.entries)
     result = DeckResult(deck.path, None, None, total, list(problems), deck.name)
+    if any(p.rule in UNREADABLE_RULES for p in problems):
+        return result
     game_ref = deck.game or options.game
     if game_ref is None:
         known = ", ".join(registry.game_ids())

@@ -113,7 +113,9 @@ def check_card_attrs(number: str, attrs: dict, fields: dict[str, FieldDef]) -> s
     return None
 
 
-def build_cards(path: Path, cards_raw: object, fields: dict[str, FieldDef], first_line: int) -> list[Card]:
+def build_cards(
+    path: Path, cards_raw: object, fields: dict[str, FieldDef], first_line: int
+) -> list[Card]:
     """Validate the `[[cards]]` array into Card models, naming the card and line at fault."""
     if not isinstance(cards_raw, list):
         raise PoolError(path, "cards must be an array of tables ([[cards]])")
@@ -146,7 +148,9 @@ def _card_lines(path: Path, first_line: int) -> list[int]:
         lines = path.read_text(encoding="utf-8-sig").splitlines()
     except OSError:
         return []
-    return [n for n, text in enumerate(lines, 1) if text.strip() == CARDS_MARKER and n >= first_line]
+    return [
+        n for n, text in enumerate(lines, 1) if text.strip() == CARDS_MARKER and n >= first_line
+    ]
 
 
 @dataclass

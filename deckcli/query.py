@@ -209,7 +209,9 @@ def field_predicate(field: str, spec: FieldDef, op: str, raw: str) -> Predicate:
     if op in (":", "=", "!="):
         test = _text_value_test(value)
         if spec.type == "list":
-            return _attr(field, lambda items: any(test(fold(item)) for item in items) == (op != "!="))
+            return _attr(
+                field, lambda items: any(test(fold(item)) for item in items) == (op != "!=")
+            )
         return _attr(field, lambda item: test(fold(str(item))) == (op != "!="))
     if not spec.order:
         raise QueryError(f"{field} has no order; use {field}:{raw} (comparisons need numbers)")

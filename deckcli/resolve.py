@@ -48,7 +48,9 @@ def lookup(pool: Pool, ref: str, rule_fields: frozenset[str], copy_keys: tuple[s
     return Lookup(None, matches)
 
 
-def _agree(pool: Pool, a: Card, b: Card, fields: frozenset[str], copy_keys: tuple[str, ...]) -> bool:
+def _agree(
+    pool: Pool, a: Card, b: Card, fields: frozenset[str], copy_keys: tuple[str, ...]
+) -> bool:
     if any(a.attrs.get(name) != b.attrs.get(name) for name in fields):
         return False
     if a.max_copies != b.max_copies:
@@ -113,11 +115,16 @@ def resolve_entries(
         if card.number in resolved:
             earlier = resolved[card.number]
             earlier.count += entry.count
-            problems.append(Problem(
-                rule="duplicate-card", severity="warning", card=card.number, line=entry.line,
-                message=f'"{entry.ref}" and "{earlier.ref}" (line {earlier.line}) are both '
-                f"{card.label()}; counted together as {earlier.count}",
-            ))
+            problems.append(
+                Problem(
+                    rule="duplicate-card",
+                    severity="warning",
+                    card=card.number,
+                    line=entry.line,
+                    message=f'"{entry.ref}" and "{earlier.ref}" (line {earlier.line}) are both '
+                    f"{card.label()}; counted together as {earlier.count}",
+                )
+            )
             continue
         resolved[card.number] = Resolved(card, entry.count, entry.line, entry.ref)
     return list(resolved.values()), problems

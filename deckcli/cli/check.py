@@ -29,27 +29,50 @@ def split_format_options(values: list[str]) -> tuple[str | None, str | None]:
 
 def split_rule_ids(values: list[str] | None) -> tuple[str, ...]:
     """`--select a,b --select c` -> ('a', 'b', 'c')."""
-    return tuple(part.strip() for value in values or [] for part in value.split(",") if part.strip())
+    return tuple(
+        part.strip() for value in values or [] for part in value.split(",") if part.strip()
+    )
 
 
 @app.command()
 def check(
-    paths: Annotated[list[Path], typer.Argument(help="Deck files or folders (searched for "
-                                                "*.toml and *.txt decks).", show_default=False)],
-    format_: Annotated[list[str] | None, typer.Option(
-        "--format", "-f", help=f"Output format ({', '.join(OUTPUT_FORMATS)}); any other value "
-        "is the deck format (rules) to check against. May be given twice.")] = None,
-    game: Annotated[str | None, typer.Option(
-        "--game", "-g", help="Game for decks that do not name one (text lists).")] = None,
-    deck_format: Annotated[str | None, typer.Option(
-        "--deck-format", help="Deck format for decks that do not name one.")] = None,
-    output: Annotated[Path | None, typer.Option("--output", "-o",
-                                                help="Write the report to FILE.")] = None,
+    paths: Annotated[
+        list[Path],
+        typer.Argument(
+            help="Deck files or folders (searched for *.toml and *.txt decks).", show_default=False
+        ),
+    ],
+    format_: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--format",
+            "-f",
+            help=f"Output format ({', '.join(OUTPUT_FORMATS)}); any other value "
+            "is the deck format (rules) to check against. May be given twice.",
+        ),
+    ] = None,
+    game: Annotated[
+        str | None,
+        typer.Option("--game", "-g", help="Game for decks that do not name one (text lists)."),
+    ] = None,
+    deck_format: Annotated[
+        str | None,
+        typer.Option("--deck-format", help="Deck format for decks that do not name one."),
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write the report to FILE.")
+    ] = None,
     strict: Annotated[bool, typer.Option("--strict", help="Warnings fail the check too.")] = False,
-    select: Annotated[list[str] | None, typer.Option(
-        "--select", help="Report only these rule ids (comma-separated, repeatable).")] = None,
-    ignore: Annotated[list[str] | None, typer.Option(
-        "--ignore", help="Do not report these rule ids (comma-separated, repeatable).")] = None,
+    select: Annotated[
+        list[str] | None,
+        typer.Option("--select", help="Report only these rule ids (comma-separated, repeatable)."),
+    ] = None,
+    ignore: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--ignore", help="Do not report these rule ids (comma-separated, repeatable)."
+        ),
+    ] = None,
 ) -> None:
     """Check decks against their game's deck-construction rules.
 
@@ -61,16 +84,22 @@ def check(
     output_format, named_deck_format = split_format_options(format_ or [])
     output_format = output_format or os.environ.get(FORMAT_ENV, "rich").lower()
     if output_format not in OUTPUT_FORMATS:
-        raise UserError(f"{FORMAT_ENV}={output_format!r} is not an output format; use one of "
-                        f"{', '.join(OUTPUT_FORMATS)}")
+        raise UserError(
+            f"{FORMAT_ENV}={output_format!r} is not an output format; use one of "
+            f"{', '.join(OUTPUT_FORMATS)}"
+        )
     missing = [str(path) for path in paths if not path.exists() and not path.is_symlink()]
     if missing:
         raise UserError(f"no such file or folder: {', '.join(missing)}")
     registry = state.registry()
     if game is not None and registry.resolve_id(game) is None:
         raise UserError(f"unknown game {game!r}; games: {', '.join(registry.game_ids())}")
-    options = Options(game=game, format=deck_format or named_deck_format,
-                      select=split_rule_ids(select), ignore=split_rule_ids(ignore))
+    options = Options(
+        game=game,
+        format=deck_format or named_deck_format,
+        select=split_rule_ids(select),
+        ignore=split_rule_ids(ignore),
+    )
     result = check_paths(paths, registry, options)
     result.strict = strict
     renderer = get_renderer(output_format)

@@ -17,6 +17,10 @@ MAX_FILE_BYTES = 2_000_000
 MAX_ENTRIES = 5_000
 MAX_REF_CHARS = 200
 TEXT_SUFFIXES = (".txt", ".dek", ".list")
+# Problems that stop a file being read at all: nothing else is said about such a deck.
+UNREADABLE_RULES = frozenset(
+    {"empty-file", "encoding", "invalid-toml", "file-too-large", "unreadable"}
+)
 
 _TOML_ERROR_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 _TABLE_HEADER = re.compile(r"^\s*\[\s*([^\]]*?)\s*\]\s*(#.*)?$")
@@ -30,17 +34,24 @@ _TRAILING_COMMENT = re.compile(r"\s+(?:#|//).*$")
 _SECTION = re.compile(r"^[^\d].*(?::|\(\s*\d+\s*\))$")
 
 
-def problem(rule: str, message: str, line: int | None = None, column: int | None = None,
-            severity: str = "error", card: str | None = None) -> Problem:
+def problem(
+    rule: str,
+    message: str,
+    line: int | None = None,
+    column: int | None = None,
+    severity: str = "error",
+    card: str | None = None,
+) -> Problem:
     """Shorthand for file-level problems."""
-    return Problem(rule=rule, severity=severity, message=message, line=line, column=column,
-                   card=card)
+    return Problem(
+        rule=rule, severity=severity, message=message, line=line, column=column, card=card
+    )
 
 
 def decode_deck_bytes(data: bytes) -> tuple[str | None, Problem | None]:
     """Text of a deck file, or the problem that stops it being read."""
     if not data.strip():
-        return None, problem("empty-file", "the file is empty; a deck needs game = \"…\" and [cards]")
+        return None, problem("empty-file", 'the file is empty; a deck needs game = "…" and [cards]')
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return None, problem("encoding", "the file is UTF-16; save it as UTF-8")
     if b"\x00" in data:
@@ -50,8 +61,10 @@ def decode_deck_bytes(data: bytes) -> tuple[str | None, Problem | None]:
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         return None, problem(
-            "encoding", f"not UTF-8 (byte 0x{data[exc.start]:02x} at byte {exc.start}); "
-            "save the file as UTF-8", line=line)
+            "encoding",
+            f"not UTF-8 (byte 0x{data[exc.start]:02x} at byte {exc.start}); save the file as UTF-8",
+            line=line,
+        )
 
 
 def read_deck_file(path: Path) -> tuple[Deck, list[Problem]]:
@@ -60,8 +73,11 @@ def read_deck_file(path: Path) -> tuple[Deck, list[Problem]]:
     try:
         size = path.stat().st_size
         if size > MAX_FILE_BYTES:
-            return deck, [problem("file-too-large",
-                                  f"{size:,} bytes; deck files are at most {MAX_FILE_BYTES:,}")]
+            return deck, [
+                problem(
+                    "file-too-large", f"{size:,} bytes; deck files are at most {MAX_FILE_BYTES:,}"
+                )
+            ]
         data = path.read_bytes()
     except OSError as exc:
         reason = exc.strerror or str(exc)
@@ -92,10 +108,15 @@ def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     deck.game_line, deck.format_line = lines.get(("", "game")), lines.get(("", "format"))
     cards = raw.get("cards")
     if cards is None:
-        problems.append(problem("missing-cards", "no [cards] table; list cards as \"Name\" = count"))
+        problems.append(problem("missing-cards", 'no [cards] table; list cards as "Name" = count'))
     elif not isinstance(cards, dict):
-        problems.append(problem("missing-cards", "cards must be a table: [cards] then "
-                                "\"Name\" = count lines", lines.get(("", "cards"))))
+        problems.append(
+            problem(
+                "missing-cards",
+                'cards must be a table: [cards] then "Name" = count lines',
+                lines.get(("", "cards")),
+            )
+        )
     else:
         for ref, count in cards.items():
             line = lines.get(("cards", ref))
@@ -105,8 +126,11 @@ def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
             else:
                 deck.entries.append(DeckEntry(ref=ref, count=count, line=line))
         if len(deck.entries) > MAX_ENTRIES:
-            problems.append(problem("too-many-entries",
-                                    f"{len(deck.entries):,} entries; at most {MAX_ENTRIES:,}"))
+            problems.append(
+                problem(
+                    "too-many-entries", f"{len(deck.entries):,} entries; at most {MAX_ENTRIES:,}"
+                )
+            )
             deck.entries = deck.entries[:MAX_ENTRIES]
     return deck, problems
 
@@ -115,8 +139,9 @@ def _meta_string(raw: dict, key: str, lines: dict, problems: list[Problem]) -> s
     value = raw.get(key)
     if value is None or isinstance(value, str):
         return value
-    problems.append(problem("invalid-field", f"{key} must be a string, got {value!r}",
-                            lines.get(("", key))))
+    problems.append(
+        problem("invalid-field", f"{key} must be a string, got {value!r}", lines.get(("", key)))
+    )
     return None
 
 
@@ -124,18 +149,36 @@ def check_entry(ref: str, count: object, line: int | None) -> Problem | None:
     """Why a `[cards]` entry is not `reference = positive integer`, or None."""
     shown = ref if len(ref) <= 60 else ref[:57] + "…"
     if len(ref) > MAX_REF_CHARS:
-        return problem("invalid-card-ref", f"a card reference of {len(ref):,} characters; "
-                       f"at most {MAX_REF_CHARS}", line, card=shown)
+        return problem(
+            "invalid-card-ref",
+            f"a card reference of {len(ref):,} characters; at most {MAX_REF_CHARS}",
+            line,
+            card=shown,
+        )
     if not ref.strip():
         return problem("invalid-card-ref", "an empty card reference", line)
     if isinstance(count, bool) or not isinstance(count, int):
-        kind = {bool: "a boolean", float: "a fraction", str: "a string", dict: "a table",
-                list: "an array"}.get(type(count), type(count).__name__)
-        return problem("invalid-count", f"{shown}: the count is {kind} ({_short(count)}); "
-                       "write a whole number, e.g. 3", line, card=shown)
+        kind = {
+            bool: "a boolean",
+            float: "a fraction",
+            str: "a string",
+            dict: "a table",
+            list: "an array",
+        }.get(type(count), type(count).__name__)
+        return problem(
+            "invalid-count",
+            f"{shown}: the count is {kind} ({_short(count)}); write a whole number, e.g. 3",
+            line,
+            card=shown,
+        )
     if count <= 0:
-        return problem("invalid-count", f"{shown}: count {count}; counts are whole numbers "
-                       "from 1 (remove the line to drop the card)", line, card=shown)
+        return problem(
+            "invalid-count",
+            f"{shown}: count {count}; counts are whole numbers "
+            "from 1 (remove the line to drop the card)",
+            line,
+            card=shown,
+        )
     return None
 
 
@@ -197,8 +240,13 @@ def parse_text_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
             if _SECTION.match(line):
                 continue
             shown = line if len(line) <= 80 else line[:77] + "…"
-            problems.append(problem("text-syntax", f"cannot read {shown!r}; write "
-                                    "'COUNT NAME' (e.g. 4 CyberSword) or 'NAME x4'", number))
+            problems.append(
+                problem(
+                    "text-syntax",
+                    f"cannot read {shown!r}; write 'COUNT NAME' (e.g. 4 CyberSword) or 'NAME x4'",
+                    number,
+                )
+            )
             continue
         count, ref = parsed
         entry_problem = check_entry(ref, count, number)
@@ -206,11 +254,19 @@ def parse_text_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
             problems.append(entry_problem)
         elif ref in seen:
             seen[ref].count += count
-            problems.append(problem("duplicate-card", f"{ref} is listed again (line "
-                                    f"{seen[ref].line}); counts added", number, "warning", ref))
+            problems.append(
+                problem(
+                    "duplicate-card",
+                    f"{ref} is listed again (line {seen[ref].line}); counts added",
+                    number,
+                    "warning",
+                    ref,
+                )
+            )
         elif len(seen) >= MAX_ENTRIES:
-            problems.append(problem("too-many-entries", f"more than {MAX_ENTRIES:,} entries",
-                                    number))
+            problems.append(
+                problem("too-many-entries", f"more than {MAX_ENTRIES:,} entries", number)
+            )
             break
         else:
             seen[ref] = DeckEntry(ref=ref, count=count, line=number)

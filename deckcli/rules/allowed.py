@@ -7,7 +7,14 @@ A card that does not match is an error naming it; a card whose value is not reco
 from __future__ import annotations
 
 from deckcli.models import AllowedRule
-from deckcli.rules.context import DeckView, ProblemStream, cannot_verify, classify, label_of, problem
+from deckcli.rules.context import (
+    DeckView,
+    ProblemStream,
+    cannot_verify,
+    classify,
+    label_of,
+    problem,
+)
 
 KIND = "allowed"
 EXAMPLE = "a promo card in a format that allows only St-/Bo- numbered cards"

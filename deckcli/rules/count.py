@@ -10,7 +10,14 @@ from __future__ import annotations
 
 from deckcli.models import CountRule
 from deckcli.resolve import Resolved
-from deckcli.rules.context import DeckView, ProblemStream, cannot_verify, classify, label_of, problem
+from deckcli.rules.context import (
+    DeckView,
+    ProblemStream,
+    cannot_verify,
+    classify,
+    label_of,
+    problem,
+)
 
 KIND = "count"
 EXAMPLE = "two NetNavi cards where exactly one is required"

@@ -72,4 +72,5 @@ def write_pool(
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.")
     with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as handle:
         handle.write(text)
+    os.chmod(tmp, 0o644)  # mkstemp makes 0600; pools are shared data
     os.replace(tmp, path)

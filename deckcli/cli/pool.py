@@ -1,0 +1,59 @@
+"""`deckcli pool check`: validate card pools (built-in, user, or a file)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from deckcli.cli.app import app, state
+from deckcli.errors import UserError
+
+pool_app = typer.Typer(help="Work with card pools.", no_args_is_help=True)
+app.add_typer(pool_app, name="pool")
+
+
+@pool_app.command("check")
+def pool_check(
+    targets: Annotated[list[str] | None, typer.Argument(
+        help="Game ids or pool files; default: every pool deckcli finds.")] = None,
+) -> None:
+    """Validate pools: schema, field types, unique numbers, rule queries, shared names.
+
+    Exit status: 0 every pool sound, 1 a pool has problems, 2 an unknown game or missing file.
+    """
+    from deckcli.poolcheck import check_pool
+    from deckcli.pools import PoolError, load_pool
+
+    registry = state.registry()
+    jobs: list[tuple[str, Path | None]] = []
+    for target in targets or registry.game_ids():
+        game_id = registry.resolve_id(target)
+        if game_id is not None:
+            jobs.append((game_id, None))
+        elif Path(target).is_file():
+            jobs.append((target, Path(target)))
+        else:
+            raise UserError(f"{target!r} is neither a game ({', '.join(registry.game_ids())}) "
+                            "nor a pool file")
+    failed = False
+    if not targets:
+        for broken in registry.broken:
+            typer.echo(f"✗ {broken.error}")
+            failed = True
+    for label, path in jobs:
+        try:
+            pool = load_pool(path) if path else registry.load(label)
+        except PoolError as exc:
+            typer.echo(f"✗ {exc}")
+            failed = True
+            continue
+        problems = check_pool(pool)
+        failed = failed or bool(problems)
+        mark = "✗" if problems else "✓"
+        typer.echo(f"{mark} {pool.path}: {pool.game_id}, {len(pool.cards):,} cards, "
+                   f"{len(pool.header.formats)} format(s)")
+        for problem in problems:
+            typer.echo(f"    {problem}")
+    raise typer.Exit(1 if failed else 0)

@@ -1,0 +1,72 @@
+"""Shared fixtures: run the CLI in-process, find sample decks and the test pool."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+from deckcli.cli.app import main
+
+REPO = Path(__file__).resolve().parent.parent
+SAMPLES = REPO / "samples"
+TEST_POOLS = Path(__file__).parent / "data" / "pools"
+REFERENCE = REPO.parent / "shared" / "reference"
+
+
+@dataclass
+class Run:
+    code: int
+    out: str
+    err: str
+
+    def json(self) -> object:
+        return json.loads(self.out)
+
+
+@pytest.fixture(autouse=True)
+def _isolated_env(
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+) -> None:
+    """No user pools from the environment; a fresh pool cache per test session."""
+    monkeypatch.delenv("DECKCLI_POOLS", raising=False)
+    monkeypatch.delenv("DECKCLI_FORMAT", raising=False)
+    monkeypatch.setenv("DECKCLI_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
+    monkeypatch.setenv("NO_COLOR", "1")
+
+
+@pytest.fixture
+def cli(capsys: pytest.CaptureFixture[str]) -> Callable[..., Run]:
+    """cli("check", "deck.toml") -> Run(code, out, err)."""
+
+    def run(*argv: str | Path) -> Run:
+        code = main([str(arg) for arg in argv])
+        captured = capsys.readouterr()
+        return Run(code, captured.out, captured.err)
+
+    return run
+
+
+@pytest.fixture
+def write_deck(tmp_path: Path) -> Callable[..., Path]:
+    """write_deck("name.toml", text) -> the path of a deck file in a temporary folder."""
+
+    def write(name: str, text: str) -> Path:
+        path = tmp_path / name
+        path.write_text(text, encoding="utf-8")
+        return path
+
+    return write
+
+
+def toml_deck(game: str, cards: dict[str, int], fmt: str | None = None) -> str:
+    """Deck TOML text for tests."""
+    lines = [f'game = "{game}"']
+    if fmt:
+        lines.append(f'format = "{fmt}"')
+    lines.append("[cards]")
+    lines.extend(f"{json.dumps(ref, ensure_ascii=False)} = {count}" for ref, count in cards.items())
+    return "\n".join(lines) + "\n"

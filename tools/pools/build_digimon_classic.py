@@ -1,0 +1,492 @@
+"""Build cardpools/digimon-classic.toml: every Japanese card of the first Bandai Digimon game.
+
+Run by hand when the reference changes:
+    python tools/pools/build_digimon_classic.py [--reference DIR] [--out FILE]
+Cards come from cards.csv (the St-1…St-111 rows; the US rows belong to digi-battle) and
+cards_more.csv, Chinese names from names_zh.csv. Nothing is filled in: a fact the reference does
+not give is left out, and the reference's doubts are written next to the card they concern.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+sys.path[:0] = [str(HERE), str(HERE.parents[1])]  # this folder (helpers), the repo (deckcli)
+from digimon_ref import (  # noqa: E402
+    Row,
+    attack,
+    check_notes_known,
+    note_comment,
+    parse_args,
+    parse_specialty,
+    read_rows,
+)
+from poolwriter import write_pool  # noqa: E402
+
+from deckcli.textnorm import fold  # noqa: E402
+
+GAME_ID = "digimon-classic"
+DMHC = "https://github.com/RosaZhang/DMHC/blob/43265236c469ee59fafc10eddd370a450983e6b7"
+DERIVED_JA_MARK = "name_ja: same English name as"
+OPTION_PREFIX = "Option ("
+
+# Per-card doubts and caveats from rules.md §9 and more.md, in our own words.
+DOUBTS: dict[str, str] = {
+    "St-27": (
+        "level: the wikimon crawl behind cards.csv gives III, but the attacks (450/390/200) look "
+        "like a level IV card and cards.csv left the level empty; the DMHC card data gives IV, "
+        "which more.md takes as settling it, so IV is used here"
+    ),
+    "St-44": (
+        "attacks: the DMHC card data gives 400/370/170; more.md judges that likely wrong because "
+        "cards.csv and the US card ST-44 both give 480/360/200, the values kept here"
+    ),
+    "St-64": (
+        "species: Machine on the card's wikimon page but Mutant in wikimon's English set table "
+        "(noted by the crawl behind cards.csv); Machine is kept as cards.csv gives it"
+    ),
+    "Bo-722": (
+        "the reference gives no level, battle type or attribute for this card (attacks 0/0/0), "
+        "so level-based rules cannot verify it"
+    ),
+    "Bo-1154": (
+        "max_copies unlimited: more.md says its text allows any number in a deck; St-788 and "
+        "Bo-82 are also named Mushmon and carry no such allowance"
+    ),
+    "Bx-157": (
+        "max_copies unlimited: more.md says its text allows any number in a deck; the same "
+        "source spells Sx-65 and Sx-86 Death-X-DORUguremon (hyphenated) and says nothing on "
+        "whether they share this card's name"
+    ),
+}
+# St-27's level does not come from its cards.csv row (which is empty) but from more.md.
+LEVEL_FIXES: dict[str, tuple[str, str]] = {
+    "St-27": ("IV", f"level IV: more.md, from {DMHC}/sets/CardDataSt1.txt"),
+}
+ZH_DOUBTS: dict[str, str] = {
+    "St-1": (
+        "Chinese name is low-confidence: names_zh.csv ties it to this number through a Chinese "
+        "wiki's example card (jendow.com.tw), which does not print the number"
+    ),
+    "St-51": (
+        "Chinese name is low-confidence: matched by name from a garbled fan text "
+        "(fantinovels.cc) whose effect text does not match this card; the reprints St-301 and "
+        "St-378 are not given it"
+    ),
+    "Bo-445": (
+        "Chinese name is low-confidence: matched by name from the same garbled fan text "
+        "(fantinovels.cc), whose effect text does not match this card"
+    ),
+}
+
+LEVELS = ["III", "IV", "完全体", "究極体"]
+LEVEL_ALIASES = {
+    "3": "III",
+    "レベルIII": "III",
+    "等级3": "III",
+    "等級III": "III",
+    "成长期": "III",
+    "成長期": "III",
+    "child": "III",
+    "rookie": "III",
+    "4": "IV",
+    "レベルIV": "IV",
+    "等级4": "IV",
+    "等級IV": "IV",
+    "成熟期": "IV",
+    "adult": "IV",
+    "champion": "IV",
+    "5": "完全体",
+    "V": "完全体",
+    "完全體": "完全体",
+    "perfect": "完全体",
+    "6": "究極体",
+    "VI": "究極体",
+    "究极体": "究極体",
+    "究極體": "究極体",
+    "ultimate": "究極体",
+    "mega": "究極体",
+    "hybrid": "Hybrid",
+}
+
+SOURCES = [
+    "S1 = Chinese rules text 数码兽卡片 (seed text) https://630book.org/txt/933447/58052056_3.html",
+    "S2 = Chinese card-layout description https://jendow.com.tw/wiki/數碼寶貝卡",
+    "S3 = wikimon, Digital Monster Card Game https://wikimon.net/Digital_Monster_Card_Game",
+    "S4 = translated Hyper Colosseum procedure https://dhctcg.blogspot.com/p/hyper-colloseum.html",
+    "S5 = translated Ultimate Battle regulation "
+    "https://dhctcg.blogspot.com/p/digital-monster-card-game-official.html",
+    "S6 = Japanese rules summary https://ja-wiki.pages.dev/wiki/デジモンリベレイター",
+    "S7 = English Hyper Colosseum rules "
+    "https://shiningevo.ultimatedigimon.com/encyclopedia/rules.html",
+    "S9 = Spanish rules page https://tcgdigimon.azurewebsites.net/no-sidebar.html",
+    "S12 = wikimon Starter Ver. 1/2 crawl (cards St-1…St-111) "
+    "https://github.com/maxold1985/dgmon-ocg",
+    f"DMHC = LackeyCCG Hyper Colosseum card data (St-112 on, Sx, Bo, Bx) {DMHC}/sets",
+    "names_zh = low-confidence Chinese names: https://jendow.com.tw/wiki/數碼寶貝卡, "
+    "https://fantinovels.cc/Novel/ShuMaShouShouLieZhe/ShuMaShouKaPian/3.html",
+]
+
+PREAMBLE = f"""\
+digimon-classic: the Japanese Digital Monster Card Game (Bandai, 1999-2005; デジモンカード,
+デジカ; Chinese fan name 数码兽卡片). Generated by tools/pools/build_digimon_classic.py from
+the reference folder shared/reference/digimon — edit the builder, not this file.
+
+Cards: St-1…St-111 from cards.csv (a crawl of wikimon's Starter Ver. 1 and 2 pages, S12) and
+St-112…St-994, Sx-, Bo- and Bx- from cards_more.csv (the DMHC LackeyCCG card data,
+{DMHC}).
+The two files share no number. cards.csv's US rows (ST-, BO-, MP-, TB-) are in
+digi-battle.toml instead. Bo-598…605 and Bo-800…801 are absent from the source.
+Only 16 of the 111 St-1…St-111 cards were checked card by card (rules.md §9); the others
+take their attacks from wikimon's set table and have no lost points. more.md found the DMHC
+data agreeing with them on 85 of 87 Digimon (the two exceptions, St-27 and St-44, carry notes).
+name_en is the source's romanisation, kept as written. Where ja_name_derived is true, the
+Japanese name was copied from a cards.csv card with the same English name, not read from
+the card. Chinese names (3 cards) are low-confidence.
+
+Levels: III, IV, 完全体, 究極体 as printed, plus Hybrid (Frontier era). Beware "Ultimate":
+wikimon's English for this game uses it for 究極体 (VI), the US Digi-Battle game for 完全体
+(V); in this pool "ultimate" means 究極体.
+
+Set-up (S1, S4, S6): a level III goes face down in the Digimon Box, the other 29 are shuffled
+into the Net Ocean, the top card goes face down on the point gauge, then 6 are drawn. Each
+round's preparation phase lets a player discard any cards and refill the hand to 6; deckcli's
+turn model has no refill, so draw = 0. Sources disagree on running out of cards: S3 reshuffles
+the Dark Area, S4/S7 say the hand can no longer be refilled.
+"""
+
+
+def option_kind(card_type: str) -> tuple[str, str | None]:
+    """`Option (Item)` -> ("Option", "Item"); `Digimon` -> ("Digimon", None)."""
+    if card_type.startswith(OPTION_PREFIX) and card_type.endswith(")"):
+        return "Option", card_type[len(OPTION_PREFIX) : -1]
+    return card_type, None
+
+
+def ja_name_derived(row: Row) -> bool | None:
+    """True where the reference copied name_ja by English name; None without a ja name."""
+    if not row["name_ja"]:
+        return None
+    return DERIVED_JA_MARK in row["source_url"]
+
+
+def card_from_row(row: Row, ref_file: str, zh_names: dict[str, str]) -> dict[str, Any]:
+    """One pool card from one reference row; empty cells stay out."""
+    number = row["number"]
+    card_type, kind = option_kind(row["type"])
+    specialty = parse_specialty(row["specialty"])
+    level, source = row["level"], row["source_url"]
+    if number in LEVEL_FIXES:
+        level, level_source = LEVEL_FIXES[number]
+        source = f"{source} | {level_source}"
+    names = {"ja": row["name_ja"], "en": row["name_en"], "zh": zh_names.get(number, "")}
+    notes = [text for text in (DOUBTS.get(number), ZH_DOUBTS.get(number)) if text]
+    return {
+        "number": number,
+        "name": row["name_en"] or row["name_ja"],
+        "names": {lang: name for lang, name in names.items() if name},
+        "max_copies": row["max_copies_override"] or None,
+        "note": "; ".join(notes),
+        "source": source,
+        "set": row["set"],
+        "reference_file": ref_file,
+        "type": card_type,
+        "option_kind": kind,
+        "level": level,
+        "battle_type": specialty.get("battle_type"),
+        "ability": specialty.get("ability"),
+        "attribute": specialty.get("attribute"),
+        "species": specialty.get("species"),
+        "field": specialty.get("field"),
+        "circle_attack": attack(row["circle_attack"]),
+        "triangle_attack": attack(row["triangle_attack"]),
+        "cross_attack": attack(row["cross_attack"]),
+        "lose_points": row["lose_points"],
+        "ja_name_derived": ja_name_derived(row),
+    }
+
+
+def shared_name_notes(cards: list[dict[str, Any]]) -> dict[str, str]:
+    """Notes for cards whose name (in any language) other cards of another level also carry.
+
+    The copy rule counts them together and a name in a deck cannot tell them apart, so each
+    says so (`deckcli pool check` asks for it). Names are compared the way deckcli compares them.
+    """
+    by_name: defaultdict[str, list[dict[str, Any]]] = defaultdict(list)
+    for card in cards:
+        for name in dict.fromkeys(fold(name) for name in (card["name"], *card["names"].values())):
+            by_name[name].append(card)
+    notes: dict[str, str] = {}
+    for group in by_name.values():
+        if len({(card["type"], card["level"]) for card in group}) < 2:
+            continue
+        for card in group:
+            others = ", ".join(
+                f"{other['number']} ({other['level'] or other['type']})"
+                for other in group
+                if other is not card
+            )
+            notes[card["number"]] = (
+                f"its name is also on cards of another level ({others}); the reference does not "
+                "say why, so give this card by number"
+            )
+    return notes
+
+
+def load_cards(reference: Path) -> list[dict[str, Any]]:
+    """JP rows of cards.csv, then cards_more.csv; cards.csv wins where a number repeats."""
+    zh_names = {row["number"]: row["name_zh"] for row in read_rows(reference / "names_zh.csv")}
+    cards: dict[str, dict[str, Any]] = {}
+    jp_starters = [
+        row for row in read_rows(reference / "cards.csv") if row["number"].startswith("St-")
+    ]
+    for ref_file, rows in (
+        ("cards.csv", jp_starters),
+        ("cards_more.csv", read_rows(reference / "cards_more.csv")),
+    ):
+        for row in rows:
+            cards.setdefault(row["number"], card_from_row(row, ref_file, zh_names))
+    for number, text in shared_name_notes(list(cards.values())).items():
+        cards[number]["note"] = "; ".join(filter(None, (cards[number]["note"], text)))
+    return list(cards.values())
+
+
+def field_defs() -> dict[str, dict[str, Any]]:
+    """The [fields] table: every card attribute the pool uses."""
+    attack_note = "attack power {} (the {} column; the reference assumes ○/△/× = A/B/C)"
+    return {
+        "set": {
+            "type": "str",
+            "description": (
+                "product group as the reference gives it; from St-112 on these are the DMHC "
+                "plugin's own groupings, not official product names"
+            ),
+        },
+        "reference_file": {
+            "type": "str",
+            "values": ["cards.csv", "cards_more.csv"],
+            "description": "reference file the card's row comes from",
+        },
+        "type": {
+            "type": "str",
+            "values": ["Digimon", "Option"],
+            "description": "card type (the reference's 'Option (Item)' etc. is split "
+            "into type and option_kind)",
+        },
+        "option_kind": {
+            "type": "str",
+            "values": ["Item", "Program", "Field"],
+            "aliases": {
+                "アイテム": "Item",
+                "道具": "Item",
+                "プログラム": "Program",
+                "程式": "Program",
+                "フィールド": "Field",
+                "場地": "Field",
+                "场地": "Field",
+            },
+            "description": "kind of Option card (アイテム / プログラム / フィールド)",
+        },
+        "level": {
+            "type": "str",
+            "values": [*LEVELS, "Hybrid"],
+            "order": LEVELS,
+            "aliases": LEVEL_ALIASES,
+            "description": (
+                "printed level: III (成長期), IV (成熟期), 完全体 (V, 'Perfect'), 究極体 "
+                "(VI), or Hybrid, which is not ranked. 'ultimate' means 究極体 here, as "
+                "in wikimon's English for this game; in the US Digi-Battle game "
+                "'Ultimate' is 完全体 and 'Mega' is 究極体"
+            ),
+        },
+        "battle_type": {
+            "type": "str",
+            "values": ["A", "B", "C"],
+            "description": (
+                "letter at the card's top left: the opponent attacks with its attack of that letter"
+            ),
+        },
+        "ability": {
+            "type": "str",
+            "description": (
+                "special-ability keyword as given (sky, underground, …); 'none' = checked, has "
+                "none; two keywords are joined by '+'"
+            ),
+        },
+        "attribute": {
+            "type": "str",
+            "values": ["Vaccine", "Virus", "Data", "Variable (same as the opponent)", "Unknown"],
+        },
+        "species": {"type": "str"},
+        "field": {
+            "type": "str",
+            "description": (
+                "field (background) code as given: NSp, NSo, ME, WG, DS, UK, VB, DA; several are "
+                "joined by '+' or '/', spelled as the source writes them"
+            ),
+        },
+        "circle_attack": {"type": "int", "description": attack_note.format("A", "○")},
+        "triangle_attack": {"type": "int", "description": attack_note.format("B", "△")},
+        "cross_attack": {"type": "int", "description": attack_note.format("C", "×")},
+        "lose_points": {
+            "type": "str",
+            "description": (
+                "points this card's owner loses when it is beaten, by the winner's level, as the "
+                "reference writes it (vsIII=…;vsIV=…;vs完全体=…;vs究極体=…)"
+            ),
+        },
+        "ja_name_derived": {
+            "type": "bool",
+            "description": (
+                "true: the Japanese name was copied from a cards.csv card with the same English "
+                "name, not read from this card"
+            ),
+        },
+    }
+
+
+def ultimate_limit(limit: int, source: str) -> dict[str, Any]:
+    """The 究極体 cap; Hybrids are neither counted nor excluded, since no source says."""
+    return {
+        "id": "ultimate-limit",
+        "kind": "count",
+        "query": "type:Digimon level:究極体",
+        "max": limit,
+        "label": "究極体 (level VI)",
+        "source": source,
+        "description": f"At most {limit} 究極体 (level VI) Digimon cards, whatever their names.",
+        "unsettled": "type:Digimon level:Hybrid",
+        "unsettled_note": "no source found settles whether Hybrid Digimon count under the "
+        "究極体 limit",
+    }
+
+
+def shared_rules(ultimate_cap: int, cap_source: str) -> list[dict[str, Any]]:
+    """The name cap, the 究極体 cap and the level-III minimum, common to both formats."""
+    return [
+        {
+            "id": "copies",
+            "kind": "copies",
+            "key": "name",
+            "max": 3,
+            "source": "S1, S3, S5",
+            "description": "At most 3 cards with the same name, counted across card numbers, "
+            "unless a card's own text allows more.",
+        },
+        ultimate_limit(ultimate_cap, cap_source),
+        {
+            "id": "level-iii",
+            "kind": "count",
+            "query": "type:Digimon level:III",
+            "min": 1,
+            "label": "level III (成長期)",
+            "source": "S1, S3, S5",
+            "description": "At least one level III Digimon, which starts face down in the "
+            "Digimon Box.",
+        },
+    ]
+
+
+def header() -> dict[str, Any]:
+    """Everything before the cards: game, fields, set-up and the two formats."""
+    return {
+        "schema": 1,
+        "game": {
+            "id": GAME_ID,
+            "name": "Digital Monster Card Game (デジタルモンスターカードゲーム)",
+            "aliases": ["digimon", "digica", "digimon-hc"],
+            "publisher": "Bandai",
+            "years": "1999–2005",
+            "default_format": "hyper-colosseum",
+            "columns": [
+                "type",
+                "level",
+                "battle_type",
+                "circle_attack",
+                "triangle_attack",
+                "cross_attack",
+            ],
+            "curve": "level",
+            "sources": SOURCES,
+        },
+        "fields": field_defs(),
+        "setup": {
+            "set_aside": [
+                {
+                    "query": "type:Digimon level:III",
+                    "count": 1,
+                    "note": "placed face down in the Digimon Box",
+                }
+            ],
+            "face_down": 1,
+            "hand": 6,
+            "mulligan": "none",
+            "turn": {"draw": 0, "first_turn_draw": True},
+        },
+        "formats": {
+            "hyper-colosseum": {
+                "name": "Hyper Colosseum (ハイパーコロシアム)",
+                "description": "The standard Japanese format, as in the Chinese rules text: "
+                "30 cards.",
+                "source": "S1, S3, S4, S6, S7",
+                "rules": [
+                    {
+                        "id": "deck-size",
+                        "kind": "size",
+                        "exactly": 30,
+                        "source": "S1, S3, S4, S6, S7",
+                        "description": "A Hyper Colosseum deck has exactly 30 cards.",
+                    },
+                    *shared_rules(5, "S1"),
+                ],
+            },
+            "ultimate-battle": {
+                "name": "Ultimate Battle (official tournament regulation)",
+                "description": "3-vs-3 tournament regulation: 60 or more St-/Bo- cards. The "
+                "reference does not describe its set-up, so deckcli draw uses "
+                "the Hyper Colosseum one.",
+                "source": "S5",
+                "rules": [
+                    {
+                        "id": "deck-size",
+                        "kind": "size",
+                        "min": 60,
+                        "source": "S5",
+                        "description": "An Ultimate Battle deck has 60 cards or more.",
+                    },
+                    *shared_rules(8, "S5"),
+                    {
+                        "id": "card-pool",
+                        "kind": "allowed",
+                        "query": "number:St-* or number:Bo-*",
+                        "label": "St-/Bo- numbered cards",
+                        "source": "S5",
+                        "description": "Only St- and Bo- numbered cards; no privilege or promo "
+                        "cards.",
+                        "unsettled": "number:Sx-* or number:Bx-*",
+                        "unsettled_note": "S9 files Sx- with the starters and Bx- with the "
+                        "boosters; no source found says whether the St-/Bo- "
+                        "rule admits them",
+                    },
+                ],
+            },
+        },
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Read the reference CSVs and write the pool."""
+    args = parse_args(__doc__.splitlines()[0], GAME_ID, argv)
+    cards = load_cards(args.reference)
+    check_notes_known([*DOUBTS, *ZH_DOUBTS, *LEVEL_FIXES], cards)
+    args.out.parent.mkdir(parents=True, exist_ok=True)
+    write_pool(args.out, PREAMBLE, header(), ((card, note_comment(card)) for card in cards))
+    print(f"wrote {args.out}: {len(cards)} cards")
+
+
+if __name__ == "__main__":
+    main()
