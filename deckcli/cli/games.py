@@ -22,6 +22,8 @@ def describe_rule(rule) -> str:  # noqa: ANN001 - any Rule model
         return f"only {rule.label or rule.query}"
     if kind == "banned":
         return f"{len(rule.cards)} banned"
+    if kind == "requires":
+        return f"{rule.requirement} met by {rule.supplied_by} ({rule.severity})"
     return f"{len(rule.cards)} restricted to {rule.max}"
 
 
@@ -49,13 +51,7 @@ def games(
     if format_ == "json":
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(box=None, pad_edge=False)
-    for column in ("game", "format", "rules"):
-        table.add_column(column)
+    width = max((len(f"{r['game']}/{r['format']}") for r in rows), default=0) + 11
     for row in rows:
-        mark = " (default)" if row["default"] else ""
-        table.add_row(row["game"], row["format"] + mark, "; ".join(row["rules"]))
-    Console().print(table)
+        label = f"{row['game']}/{row['format']}" + (" (default)" if row["default"] else "")
+        typer.echo(f"{label:<{width}} {'; '.join(row['rules'])}")
