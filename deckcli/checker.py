@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deckcli.deckfile.read import TEXT_SUFFIXES, UNREADABLE_RULES, read_deck_file
-from deckcli.models import Deck, Problem
+from deckcli.models import Deck, Format, Problem
 from deckcli.pools import PoolError, PoolRegistry
 from deckcli.query import QueryError
 from deckcli.resolve import resolve_entries
@@ -53,6 +53,7 @@ class CheckResult:
 
     decks: list[DeckResult] = field(default_factory=list)
     strict: bool = False
+    formats: dict[tuple[str, str], Format] = field(default_factory=dict)  # for rule documentation
 
     @property
     def ok(self) -> bool:
@@ -190,4 +191,7 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, options: Options)
             continue
         checked = check_deck(deck, [*scan_problems, *problems], registry, options)
         result.decks.append(filter_problems(checked, options))
+        if checked.game and checked.format and (checked.game, checked.format) not in result.formats:
+            formats = registry.load(checked.game).header.formats
+            result.formats[checked.game, checked.format] = formats[checked.format]
     return result

@@ -122,8 +122,25 @@ class RestrictedRule(RuleBase):
     max: Annotated[int, Field(ge=0)] = 1
 
 
+class RequiresRule(RuleBase):
+    """A card field states needs (`requirement`), another card field supplies them."""
+
+    kind: Literal["requires"]
+    requirement: str
+    pattern: str = "{name} x{count}"
+    separator: str = ";"
+    supplied_by: str
+
+    @field_validator("pattern")
+    @classmethod
+    def _pattern_placeholders(cls, pattern: str) -> str:
+        if pattern.count("{name}") != 1 or pattern.count("{count}") > 1:
+            raise ValueError("pattern needs {name} once and {count} at most once")
+        return pattern
+
+
 Rule = Annotated[
-    SizeRule | CountRule | CopiesRule | AllowedRule | BannedRule | RestrictedRule,
+    SizeRule | CountRule | CopiesRule | AllowedRule | BannedRule | RestrictedRule | RequiresRule,
     Field(discriminator="kind"),
 ]
 

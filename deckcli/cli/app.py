@@ -64,7 +64,7 @@ def error(message: str) -> None:
 
 
 def _register_commands() -> None:
-    from deckcli.cli import cards, check, games, pool  # noqa: F401  (commands register on import)
+    from deckcli.cli import cards, check, games, pool, rules_doc  # noqa: F401  (they register)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -18,6 +18,10 @@ RENDERERS: dict[str, str] = {
     "rich": "deckcli.report.rich_report",
     "json": "deckcli.report.json_report",
     "text": "deckcli.report.text_report",
+    "github": "deckcli.report.github",
+    "sarif": "deckcli.report.sarif",
+    "junit": "deckcli.report.junit",
+    "markdown": "deckcli.report.markdown",
 }
 
 

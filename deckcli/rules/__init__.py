@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from deckcli.models import CopiesRule, Problem, Rule
+from deckcli.models import CopiesRule, Problem, RequiresRule, Rule
 from deckcli.pools import Pool
-from deckcli.rules import allowed, copies, count, lists, size
+from deckcli.rules import allowed, copies, count, lists, requires, size
 from deckcli.rules.context import DeckView
 
 Checker = Callable[[Rule, DeckView], Iterator[Problem]]
@@ -22,10 +22,11 @@ CHECKERS: dict[str, Checker] = {
     "allowed": allowed.check,
     "banned": lists.check_banned,
     "restricted": lists.check_restricted,
+    "requires": requires.check,
 }
 
 KIND_MODULES = {"size": size, "count": count, "copies": copies, "allowed": allowed,
-                "banned": lists, "restricted": lists}
+                "banned": lists, "restricted": lists, "requires": requires}
 
 
 def run_rules(view: DeckView) -> list[Problem]:
@@ -46,6 +47,8 @@ def rule_fields(pool: Pool, format_id: str) -> tuple[frozenset[str], tuple[str, 
                 fields.update(pool.query(text).fields - {"number", "name"})
         if isinstance(rule, CopiesRule):
             keys.append(rule.key)
+        if isinstance(rule, RequiresRule):
+            fields.update((rule.requirement, rule.supplied_by))
     return frozenset(fields), tuple(keys)
 
 
@@ -56,6 +59,10 @@ def validate_format_queries(pool: Pool) -> list[str]:
     found: list[str] = []
     for format_id, fmt in pool.header.formats.items():
         for rule in fmt.rules:
+            if isinstance(rule, RequiresRule):
+                found.extend(f"formats.{format_id} rule {rule.id}: field {name!r} is not declared"
+                             for name in (rule.requirement, rule.supplied_by)
+                             if name not in pool.fields)
             for label, text in (("query", getattr(rule, "query", None)),
                                 ("exempt", getattr(rule, "exempt", None)),
                                 ("unsettled", rule.unsettled)):

@@ -99,8 +99,8 @@ rulebook's "Name, Title" form. Blank CSV cells are left out, never filled in.
 Deck rules (R1 p.20): exactly 60 cards = 1 NetNavi + 59 others; at most 4 copies of a card, counted
 by name + title ("Lan, NetBattler" and "Lan, Student" are different cards). Rejecting a second
 NetNavi is an inference (the rulebook says a deck "must" have 1). No banned, restricted or errata
-list exists in any source. Emblems are play requirements, not deck-building rules, so they are not
-checked here.
+list exists in any source. Emblems are play requirements, not deck-building rules: the
+emblem-supply rule only warns about cards whose emblems the deck can never supply.
 Set-up (R1 p.12-13): the NetNavi starts in play; shuffle the other 59 and draw 4. No mulligan rule
 was found. Each turn: power up (top card face down into the power gauge), draw 1, discard down to 5.
 No source says the first player skips a draw, so the first turn draws too.
@@ -196,6 +196,19 @@ def header() -> dict[str, Any]:
                 "max": 4,
                 "description": "At most 4 copies of a card, counted by name + title.",
                 "source": "R1 p.7, p.20",
+            },
+            {
+                "id": "emblem-supply",
+                "kind": "requires",
+                "severity": "warning",
+                "requirement": "resource_cost",
+                "pattern": "{name} emblem x{count}",
+                "supplied_by": "emblem",
+                "label": "emblem",
+                "description": "Warns about cards needing more large emblems of a name than the "
+                "deck's playable cards bear (every card bearing it counts), so they can never be "
+                "played; emblems are a play requirement, not a deck rule.",
+                "source": "R1 p.8, p.11 (rules.md E1-E3, D6)",
             },
         ],
     }

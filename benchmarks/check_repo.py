@@ -1,0 +1,129 @@
+"""Cost per deck: `deckcli check` on a generated deck repository against parsing it alone.
+
+Generates N deck files (default 5,000) across every game from the sample decks, with random
+legal and illegal variations built from each pool's cards (swapped cards, counts off by one,
+misspelt names) and a share of plain-text lists; then prints the best wall time of
+`deckcli check DIR --format json` beside the best time of one Python process that only reads
+the same files (tomllib for TOML, plain reads for text lists). Target: ratio at most 3.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import tempfile
+from pathlib import Path
+
+from _timing import command_time, python, report
+
+from deckcli.deckfile.read import read_deck_file
+from deckcli.models import Deck
+from deckcli.pools import PoolRegistry
+
+REPO = Path(__file__).resolve().parent.parent
+SAMPLES = REPO / "samples"
+TEXT_SHARE = 0.2
+
+PARSE_ONLY = """
+import os, sys, tomllib
+for root, dirs, files in os.walk(sys.argv[1]):
+    for name in files:
+        path = os.path.join(root, name)
+        if name.endswith(".toml"):
+            with open(path, "rb") as handle:
+                tomllib.load(handle)
+        else:
+            with open(path, encoding="utf-8") as handle:
+                handle.read().splitlines()
+"""
+
+
+def templates() -> list[Deck]:
+    """Every sample deck that names its game and reads cleanly."""
+    decks = []
+    for path in sorted(SAMPLES.rglob("*")):
+        if path.suffix in (".toml", ".txt"):
+            deck, problems = read_deck_file(path)
+            if deck.game and deck.entries and not problems:
+                decks.append(deck)
+    return decks
+
+
+def vary(deck: Deck, card_refs: list[str], rng: random.Random, misspelt: float) -> dict[str, int]:
+    """A deck's cards, changed at random: as is, cards swapped, a count off by one, a typo."""
+    cards = {entry.ref: entry.count for entry in deck.entries}
+    refs = list(cards)
+    if rng.random() < misspelt:
+        ref = rng.choice(refs)
+        cards[ref[:-1] + "q" + ref[-1:]] = cards.pop(ref)
+        return cards
+    roll = rng.random()
+    if roll < 0.4:
+        return cards
+    if roll < 0.8:
+        for old in rng.sample(refs, k=min(len(refs), rng.randint(1, 3))):
+            count = cards.pop(old)
+            new = rng.choice(card_refs)
+            cards[new] = cards.get(new, 0) + count
+    else:
+        ref = rng.choice(refs)
+        cards[ref] = max(1, cards[ref] + rng.choice((-1, 1)))
+    return cards
+
+
+def deck_text(deck: Deck, cards: dict[str, int], as_text: bool) -> str:
+    if as_text:
+        head = [f"# game: {deck.game}", *([f"# format: {deck.format}"] if deck.format else [])]
+        return "\n".join([*head, *(f"{count} {ref}" for ref, count in cards.items())]) + "\n"
+    head = [f"game = {json.dumps(deck.game)}"]
+    if deck.format:
+        head.append(f"format = {json.dumps(deck.format)}")
+    body = [f"{json.dumps(ref, ensure_ascii=False)} = {count}" for ref, count in cards.items()]
+    return "\n".join([*head, "", "[cards]", *body]) + "\n"
+
+
+def generate(folder: Path, count: int, seed: int, misspelt: float) -> None:
+    """Write `count` deck files under `folder`, cycling through the games."""
+    rng = random.Random(seed)
+    registry = PoolRegistry([])
+    by_game: dict[str, list[Deck]] = {}
+    for deck in templates():
+        by_game.setdefault(registry.resolve_id(deck.game) or deck.game, []).append(deck)
+    refs = {game: [card.number for card in registry.load(game).cards] for game in by_game}
+    games = sorted(by_game)
+    for index in range(count):
+        game = games[index % len(games)]
+        deck = rng.choice(by_game[game])
+        as_text = rng.random() < TEXT_SHARE
+        target = folder / game / f"deck-{index:05d}.{'txt' if as_text else 'toml'}"
+        target.parent.mkdir(parents=True, exist_ok=True)
+        cards = vary(deck, refs[game], rng, misspelt)
+        target.write_text(deck_text(deck, cards, as_text), encoding="utf-8")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--decks", type=int, default=5_000, help="how many deck files")
+    parser.add_argument("--repeat", type=int, default=3, help="best of this many runs")
+    parser.add_argument("--seed", type=int, default=4)
+    parser.add_argument("--misspelt", type=float, default=0.05,
+                        help="share of decks with one misspelt card (unknown-card, suggestions)")
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as work:
+        decks, cache = Path(work) / "decks", Path(work) / "cache"
+        generate(decks, args.decks, args.seed, args.misspelt)
+        check = python("-m", "deckcli", "check", str(decks), "--format", "json")
+        warm_env = {**os.environ, "DECKCLI_CACHE": str(cache)}
+        command_time(check, 1, warm_env)  # fill the pool cache, as any earlier run has
+        warm = command_time(check, args.repeat, warm_env)
+        cold = command_time(check, args.repeat, {**os.environ, "DECKCLI_CACHE": "off"})
+        parse = command_time(python("-c", PARSE_ONLY, str(decks)), args.repeat)
+    label = f"{args.decks:,} decks, {args.misspelt:.0%} misspelt"
+    report(f"deckcli check, {label} (pool cache warm)", warm, parse, "parse only (tomllib)")
+    report(f"deckcli check, {label} (pool cache off)", cold, parse, "parse only (tomllib)")
+
+
+if __name__ == "__main__":
+    main()

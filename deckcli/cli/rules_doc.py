@@ -1,0 +1,105 @@
+"""`deckcli rules [GAME]`: what every rule id checks, its severity and a deck that fails it."""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated
+
+import typer
+
+from deckcli.cli.app import app, state
+from deckcli.errors import UserError
+
+
+def game_rules(game_id: str) -> dict:
+    """Each format's rules of one game, documented, plus the built-in ids."""
+    from deckcli.rules.docs import as_json, builtin_docs, pool_rule_doc
+
+    header = state.registry().header(game_id)
+    formats = {
+        format_id: {"name": fmt.name, "default": format_id == header.game.default_format,
+                    "rules": as_json([pool_rule_doc(rule) for rule in fmt.rules])}
+        for format_id, fmt in header.formats.items()
+    }
+    return {"game": game_id, "name": header.game.name, "formats": formats,
+            "builtin": as_json(builtin_docs())}
+
+
+def all_kinds() -> dict:
+    """The built-in ids and every rule kind a pool can use."""
+    from deckcli.rules import KIND_MODULES
+    from deckcli.rules.docs import as_json, builtin_docs, kind_doc
+
+    by_module: dict[str, list[str]] = {}
+    for kind, module in KIND_MODULES.items():
+        by_module.setdefault(module.__name__, []).append(kind)
+    kinds = [{"kind": ", ".join(names), "description": kind_doc(names[0]),
+              "example": KIND_MODULES[names[0]].EXAMPLE} for names in by_module.values()]
+    return {"builtin": as_json(builtin_docs()), "kinds": kinds}
+
+
+@app.command()
+def rules(
+    game: Annotated[str | None, typer.Argument(
+        help="Game id or alias; without it, the built-in ids and the rule kinds.")] = None,
+    format_: Annotated[str, typer.Option("--format", "-f", help="rich or json.")] = "rich",
+) -> None:
+    """Document every rule id: what it checks, its default severity, a failing deck."""
+    if format_ not in ("rich", "json"):
+        raise UserError(f"--format takes rich or json, not {format_!r}")
+    if game is None:
+        document = all_kinds()
+    else:
+        game_id = state.registry().resolve_id(game)
+        if game_id is None:
+            known = ", ".join(state.registry().game_ids())
+            raise UserError(f"unknown game {game!r}; games: {known}")
+        document = game_rules(game_id)
+    if format_ == "json":
+        typer.echo(json.dumps(document, ensure_ascii=False, indent=2))
+        return
+    print_document(document)
+
+
+def print_document(document: dict) -> None:
+    from rich.console import Console
+
+    console = Console(highlight=False)
+    for format_id, fmt in document.get("formats", {}).items():
+        mark = " (default)" if fmt["default"] else ""
+        console.print(rule_table(f"{document['game']} · {format_id}{mark}: {fmt['name']}",
+                                 fmt["rules"]))
+    console.print(rule_table("built-in rule ids (every game)", document["builtin"]))
+    if "kinds" in document:
+        console.print(kind_table(document["kinds"]))
+
+
+def rule_table(title: str, docs: list[dict]):  # noqa: ANN201 - a rich Table
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(title=title, title_justify="left", show_lines=True, header_style="bold")
+    for column in ("id", "kind", "severity", "checks", "fails for"):
+        table.add_column(column, overflow="fold")
+    for doc in docs:
+        checks = escape(doc["checks"])
+        if doc["description"] != doc["checks"]:
+            checks = f"{escape(doc['description'])}\n[dim]{checks}[/]"
+        if doc["source"] and doc["source"] != "deckcli":
+            checks += f"\n[dim]source: {escape(doc['source'])}[/]"
+        table.add_row(escape(doc["id"]), doc["kind"], doc["severity"], checks,
+                      escape(doc["example"]))
+    return table
+
+
+def kind_table(kinds: list[dict]):  # noqa: ANN201 - a rich Table
+    from rich.markup import escape
+    from rich.table import Table
+
+    table = Table(title="rule kinds (for pool authors)", title_justify="left", show_lines=True,
+                  header_style="bold")
+    for column in ("kind", "what it checks", "fails for"):
+        table.add_column(column, overflow="fold")
+    for kind in kinds:
+        table.add_row(kind["kind"], escape(kind["description"]), escape(kind["example"]))
+    return table

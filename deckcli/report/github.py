@@ -1,0 +1,53 @@
+"""`--format github`: GitHub Actions workflow commands, one annotation per problem.
+
+Each deck with problems is a collapsible log group (`::group::PATH` … `::endgroup::`) holding
+`::error file=PATH,line=N,col=C,title=RULE::MESSAGE` (or `::warning`) lines, escaped as GitHub
+documents so a message with `%`, `:`, `,` or a newline arrives whole. A last plain line sums up.
+"""
+
+from __future__ import annotations
+
+from typing import TextIO
+
+from deckcli.checker import CheckResult
+from deckcli.models import Problem
+from deckcli.report import deck_line
+from deckcli.report.ci import plural, repo_path, severity_counts
+
+
+def escape_data(text: str) -> str:
+    """A command's message: %, CR and LF are percent-encoded."""
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def escape_property(text: str) -> str:
+    """A property value (file, title): as data, plus ':' and ','."""
+    return escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def annotation(path: str, problem: Problem) -> str:
+    """One `::error …::message` line."""
+    properties = {"file": path, "line": str(deck_line(problem.line))}
+    if problem.column is not None:
+        properties["col"] = str(problem.column)
+    properties["title"] = problem.rule
+    joined = ",".join(f"{key}={escape_property(value)}" for key, value in properties.items())
+    return f"::{problem.severity} {joined}::{escape_data(problem.message)}\n"
+
+
+def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
+    errors = warnings = 0
+    for deck in result.decks:
+        if not deck.problems:
+            continue
+        path = repo_path(deck.path)
+        out.write(f"::group::{escape_data(path)}\n")
+        for problem in deck.problems:
+            out.write(annotation(path, problem))
+        out.write("::endgroup::\n")
+        deck_errors, deck_warnings = severity_counts(deck)
+        errors, warnings = errors + deck_errors, warnings + deck_warnings
+    legal = sum(deck.legal for deck in result.decks)
+    out.write(f"deckcli: {plural(len(result.decks), 'deck')}, {legal:,} legal, "
+              f"{len(result.decks) - legal:,} illegal; {plural(errors, 'error')}, "
+              f"{plural(warnings, 'warning')}\n")

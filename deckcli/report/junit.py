@@ -1,0 +1,61 @@
+"""`--format junit`: JUnit XML for CI test tabs, one test case per deck.
+
+A deck is a `<testcase classname=GAME name=PATH>`; an illegal deck gets a `<failure>` listing
+its problems, and warnings go to `<system-out>`, so a test tab shows what to fix per deck.
+With `--strict` a deck with warnings fails too, matching the exit status.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from typing import TextIO
+
+from deckcli.checker import CheckResult, DeckResult
+from deckcli.models import Problem
+from deckcli.report.ci import problem_summary, repo_path
+
+# Characters XML 1.0 cannot hold at all, even escaped (control characters, lone surrogates).
+_NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
+
+
+def xml_text(text: str) -> str:
+    """Text safe for any XML 1.0 parser: forbidden characters become U+FFFD."""
+    return _NOT_XML.sub("\ufffd", text)
+
+
+def problem_line(path: str, problem: Problem) -> str:
+    where = f"{path}:{problem.line}" if problem.line is not None else path
+    return f"{where}: [{problem.severity}] {problem.rule} {problem.message}"
+
+
+def fails(deck: DeckResult, strict: bool) -> bool:
+    return not deck.legal or (strict and bool(deck.problems))
+
+
+def testcase(deck: DeckResult, strict: bool) -> ET.Element:
+    path = repo_path(deck.path)
+    case = ET.Element("testcase", classname=xml_text(deck.game or "unknown-game"),
+                      name=xml_text(path), time="0")
+    failing = [p for p in deck.problems if p.severity == "error" or strict]
+    if fails(deck, strict):
+        verdict = "illegal" if not deck.legal else "warnings fail with --strict"
+        failure = ET.SubElement(case, "failure", type="illegal" if not deck.legal else "strict",
+                                message=xml_text(f"{verdict}: {problem_summary(deck)}"))
+        failure.text = xml_text("\n".join(problem_line(path, p) for p in failing))
+    warnings = [p for p in deck.problems if p.severity == "warning" and not strict]
+    if warnings:
+        ET.SubElement(case, "system-out").text = xml_text(
+            "\n".join(problem_line(path, p) for p in warnings))
+    return case
+
+
+def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
+    failures = sum(fails(deck, result.strict) for deck in result.decks)
+    suite = ET.Element("testsuite", name="deckcli", tests=str(len(result.decks)),
+                       failures=str(failures), errors="0", skipped="0", time="0")
+    suite.extend(testcase(deck, result.strict) for deck in result.decks)
+    ET.indent(suite)
+    out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
+    out.write(ET.tostring(suite, encoding="unicode"))
+    out.write("\n")

@@ -1,0 +1,56 @@
+"""`--format markdown`: a summary for a pull-request comment or `$GITHUB_STEP_SUMMARY`.
+
+A table with one row per deck (deck, game, cards, verdict, problems), then each deck's
+problems under its own heading. Text from deck files is escaped, so a card named `A|B` or
+`*1` cannot break the table or start emphasis.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TextIO
+
+from deckcli.checker import CheckResult, DeckResult
+from deckcli.report.ci import plural, problem_summary, repo_path
+
+_SPECIAL = re.compile(r"([\\`*_\[\]<>|~#])")
+
+
+def md_escape(text: str) -> str:
+    """Text for one table cell or list item: markup characters escaped, one line."""
+    return _SPECIAL.sub(r"\\\1", " ".join(text.split()))
+
+
+def verdict(deck: DeckResult) -> str:
+    return "✅ legal" if deck.legal else "❌ illegal"
+
+
+def table(result: CheckResult) -> list[str]:
+    rows = ["| deck | game | cards | verdict | problems |", "| --- | --- | ---: | --- | --- |"]
+    for deck in result.decks:
+        game = " · ".join(part for part in (deck.game, deck.format) if part) or "—"
+        rows.append(f"| {md_escape(repo_path(deck.path))} | {md_escape(game)} | {deck.cards:,} "
+                    f"| {verdict(deck)} | {problem_summary(deck)} |")
+    return rows
+
+
+def details(deck: DeckResult) -> list[str]:
+    lines = [f"### {md_escape(repo_path(deck.path))} — {verdict(deck)}", ""]
+    for problem in deck.problems:
+        where = f"line {problem.line}" if problem.line is not None else "deck"
+        lines.append(f"- {where} · **{problem.severity}** `{problem.rule}` "
+                     f"{md_escape(problem.message)}")
+    return [*lines, ""]
+
+
+def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
+    legal = sum(deck.legal for deck in result.decks)
+    lines = ["## deckcli check", "",
+             f"{plural(len(result.decks), 'deck')}: {legal:,} legal, "
+             f"{len(result.decks) - legal:,} illegal", "", *table(result), ""]
+    with_problems = [deck for deck in result.decks if deck.problems]
+    if with_problems:
+        lines += ["## Problems", ""]
+        for deck in with_problems:
+            lines += details(deck)
+    out.write("\n".join(lines).rstrip("\n") + "\n")

@@ -1,0 +1,112 @@
+"""`--format sarif`: a SARIF 2.1.0 log for code scanning (GitHub, GitLab, IDE viewers).
+
+One run whose tool driver lists every rule id the results use, each with its description and
+help; one result per problem, placed at the deck file's line (and column, for TOML syntax).
+A rule id that several games define (`copies`) gets one descriptor naming each game's version.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TextIO
+from urllib.parse import quote
+
+from deckcli import __version__
+from deckcli.checker import CheckResult
+from deckcli.models import Problem
+from deckcli.report import deck_line
+from deckcli.report.ci import repo_path
+from deckcli.rules.builtin import BUILTIN_RULES
+from deckcli.rules.docs import RuleDoc, builtin_doc, kind_summary, pool_rule_doc
+
+SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
+
+
+def artifact_uri(path: str) -> str:
+    """A relative URI reference with forward slashes, or a file: URI outside the work folder."""
+    shown = repo_path(path)
+    if Path(shown).is_absolute():
+        return Path(shown).as_uri()
+    return quote(shown, safe="/")
+
+
+def rule_docs(result: CheckResult) -> dict[str, list[tuple[str, RuleDoc]]]:
+    """Rule id -> (where, documentation) for every rule the results use, in first-seen order."""
+    docs: dict[str, list[tuple[str, RuleDoc]]] = {}
+    for deck in result.decks:
+        fmt = result.formats.get((deck.game or "", deck.format or ""))
+        pool_rules = {rule.id: rule for rule in fmt.rules} if fmt else {}
+        for problem in deck.problems:
+            variants = docs.setdefault(problem.rule, [])
+            if problem.rule in pool_rules:
+                where = f"{deck.game} {deck.format}"
+                if all(seen != where for seen, _ in variants):
+                    variants.append((where, pool_rule_doc(pool_rules[problem.rule])))
+            elif problem.rule in BUILTIN_RULES and not variants:
+                variants.append(("deckcli", builtin_doc(BUILTIN_RULES[problem.rule])))
+    return docs
+
+
+def descriptor(rule_id: str, variants: list[tuple[str, RuleDoc]]) -> dict:
+    """A reportingDescriptor: short text, the full description and help for each variant."""
+    if not variants:
+        text = {"text": f"{rule_id}: reported by deckcli"}
+        return {"id": rule_id, "shortDescription": text, "fullDescription": text, "help": text,
+                "defaultConfiguration": {"level": "error"}}
+    first = variants[0][1]
+    if len(variants) == 1:
+        full = explain(first)
+        help_text = f"{full} Fails, for example, for {first.example}."
+    else:
+        full = " ".join(f"{where}: {explain(doc)}" for where, doc in variants)
+        help_text = " ".join(f"{where}: fails, for example, for {doc.example}."
+                             for where, doc in variants)
+    short = (len(variants) > 1 and kind_summary(first.kind)) or first.description
+    sources = "; ".join(dict.fromkeys(doc.source for _, doc in variants if doc.source))
+    return {
+        "id": rule_id,
+        "shortDescription": {"text": short},
+        "fullDescription": {"text": full},
+        "help": {"text": help_text},
+        "defaultConfiguration": {"level": first.severity},
+        "properties": {"kind": first.kind, "source": sources},
+    }
+
+
+def explain(doc: RuleDoc) -> str:
+    """The description, then what the rule's settings check when that says more."""
+    text = doc.description.rstrip()
+    text = text if text.endswith(".") else f"{text}."
+    return text if doc.checks == doc.description else f"{text} Checks that {doc.checks}."
+
+
+def sarif_result(path: str, problem: Problem, rule_index: int) -> dict:
+    region: dict[str, int] = {"startLine": deck_line(problem.line)}
+    if problem.column is not None:
+        region["startColumn"] = max(problem.column, 1)
+    return {
+        "ruleId": problem.rule,
+        "ruleIndex": rule_index,
+        "level": problem.severity,
+        "message": {"text": problem.message},
+        "locations": [{"physicalLocation": {"artifactLocation": {"uri": artifact_uri(path)},
+                                            "region": region}}],
+    }
+
+
+def sarif_log(result: CheckResult) -> dict:
+    """The whole log as JSON-ready data."""
+    docs = rule_docs(result)
+    index = {rule_id: number for number, rule_id in enumerate(docs)}
+    results = [sarif_result(deck.path, problem, index[problem.rule])
+               for deck in result.decks for problem in deck.problems]
+    driver = {"name": "deckcli", "version": __version__,
+              "rules": [descriptor(rule_id, variants) for rule_id, variants in docs.items()]}
+    run = {"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results}
+    return {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
+    json.dump(sarif_log(result), out, ensure_ascii=False, indent=2)
+    out.write("\n")
