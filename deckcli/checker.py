@@ -7,6 +7,7 @@ it. `CheckResult` alone decides the exit status.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,6 +21,7 @@ from deckcli.rules import rule_fields, run_rules
 from deckcli.rules.context import DeckView
 
 DECK_SUFFIXES = (".toml", *TEXT_SUFFIXES)
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 SKIPPED_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv"}
 
 
@@ -78,10 +80,15 @@ class Options:
 
 
 def find_deck_files(path: Path) -> tuple[list[Path], list[Problem]]:
-    """Deck files under a directory (sorted, recursive), skipping VCS and tool folders."""
+    """Deck files under a directory (sorted, recursive), skipping VCS and tool folders.
+
+    Symbolic links are followed while they stay inside the folder: a link to `/` or `..` in a
+    pull request must not make CI read (and quote) files from elsewhere, nor walk the disk.
+    """
     found: list[Path] = []
     problems: list[Problem] = []
     seen_dirs: set[tuple[int, int]] = set()
+    top = path.resolve()
 
     def walk_error(error: OSError) -> None:
         problems.append(Problem(rule="unreadable", message=f"{error.filename}: cannot list: "
@@ -96,11 +103,31 @@ def find_deck_files(path: Path) -> tuple[list[Path], list[Problem]]:
             dirs[:] = []
             continue
         seen_dirs.add((stat.st_dev, stat.st_ino))
-        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS and not d.startswith("."))
+        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS and not d.startswith(".")
+                         and _stays_inside(Path(root) / d, top))
         for name in sorted(files):
-            if name.lower().endswith(DECK_SUFFIXES):
+            if name.lower().endswith(DECK_SUFFIXES) and _stays_inside(Path(root) / name, top):
                 found.append(Path(root) / name)
     return found, problems
+
+
+def _stays_inside(entry: Path, top: Path) -> bool:
+    """False for a symbolic link whose target is outside `top` (or cannot be resolved)."""
+    if not entry.is_symlink():
+        return True
+    try:
+        target = entry.resolve(strict=True)
+    except (OSError, RuntimeError):  # dangling, or a loop of links
+        return False
+    return target == top or top in target.parents
+
+
+def printable_path(path: str) -> str:
+    """A path any report can print or save: bytes that are not UTF-8 become �, control
+    characters escapes (a file name must not move a terminal's cursor or split a CI annotation).
+    """
+    text = os.fsencode(path).decode("utf-8", "replace")
+    return _CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
 
 
 def looks_like_deck(deck: Deck, problems: list[Problem]) -> bool:
@@ -114,7 +141,7 @@ def check_deck(deck: Deck, problems: list[Problem], registry: PoolRegistry,
                options: Options) -> DeckResult:
     """Resolve a read deck against its game and format and run the rules."""
     total = sum(entry.count for entry in deck.entries)
-    result = DeckResult(deck.path, None, None, total, list(problems), deck.name)
+    result = DeckResult(printable_path(deck.path), None, None, total, list(problems), deck.name)
     if any(p.rule in UNREADABLE_RULES for p in problems):
         return result
     game_ref = deck.game or options.game
@@ -126,6 +153,9 @@ def check_deck(deck: Deck, problems: list[Problem], registry: PoolRegistry,
             f"(games: {known})"))
         return result
     game_id = registry.resolve_id(game_ref)
+    if game_id is None and (broken := registry.broken_pool(game_ref)) is not None:
+        result.problems.insert(0, Problem(rule="broken-pool", message=str(broken)))
+        return result
     if game_id is None:
         known = ", ".join(registry.game_ids())
         result.problems.insert(0, Problem(rule="unknown-game", line=deck.game_line,
@@ -184,7 +214,8 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, options: Options)
     result = CheckResult()
     for path, explicit, scan_problems in iter_targets(paths):
         if scan_problems and scan_problems[-1].rule == "no-decks":
-            result.decks.append(DeckResult(str(path), None, None, 0, scan_problems))
+            shown = printable_path(str(path))
+            result.decks.append(DeckResult(shown, None, None, 0, scan_problems))
             continue
         deck, problems = read_deck_file(path)
         if not explicit and not looks_like_deck(deck, problems):

@@ -1,7 +1,8 @@
 """A disk cache of loaded pools, so a 2,500-card pool loads in milliseconds.
 
-The cache file is a pickle named after the pool's path, size, modification time and the
-deckcli version; any change to the pool file or to deckcli makes a new entry. A cache that
+The cache file is a pickle named after the pool's path, size, modification time, the
+deckcli version and the state of the modules whose objects it holds; any change to the pool
+file or to deckcli makes a new entry. A cache that
 cannot be read or written is ignored: the pool is then parsed from its TOML as usual.
 """
 
@@ -30,9 +31,17 @@ def cache_dir() -> Path | None:
     return Path(base) / "deckcli"
 
 
+def code_stamp() -> str:
+    """Size and mtime of the modules whose classes are pickled: a code change is a new key."""
+    from deckcli import models, pools
+
+    stamps = (Path(module.__file__).stat() for module in (models, pools))
+    return ",".join(f"{st.st_size}:{st.st_mtime_ns}" for st in stamps)
+
+
 def cache_path(source: Path, folder: Path) -> Path:
     stat = source.stat()
-    key = f"{source.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{__version__}"
+    key = f"{source.resolve()}|{stat.st_size}|{stat.st_mtime_ns}|{__version__}|{code_stamp()}"
     digest = hashlib.sha256(key.encode()).hexdigest()[:24]
     return folder / f"{source.stem}-{digest}.pickle"
 

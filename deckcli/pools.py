@@ -17,7 +17,7 @@ from pathlib import Path
 from pydantic import ValidationError
 
 from deckcli.models import RESERVED_CARD_KEYS, Card, FieldDef, PoolHeader
-from deckcli.query import Query, compile_query
+from deckcli.query import Query, Verdict, compile_query
 from deckcli.textnorm import fold
 
 CARDS_MARKER = "[[cards]]"
@@ -76,18 +76,36 @@ class PoolSource:
         return self.header.game.id if self.header else self.path.stem
 
 
+def read_pool_text(path: Path) -> str:
+    """A pool file's text; PoolError when it is no regular file or not UTF-8."""
+    if not path.is_file():  # a FIFO or device would block the read, a folder fail it
+        raise PoolError(path, "cannot read pool: not a regular file")
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise PoolError(path, f"cannot read pool: {exc}") from None
+
+
+def parse_pool_toml(path: Path, text: str) -> dict:
+    """tomllib.loads, with every way it can fail on a hostile file as a PoolError."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise PoolError(path, f"invalid TOML: {exc}") from None
+    except ValueError:  # an integer beyond Python's 4,300-digit parsing limit
+        raise PoolError(path, "invalid TOML: a number with thousands of digits") from None
+    except RecursionError:
+        raise PoolError(path, "invalid TOML: arrays or tables nested too deeply") from None
+
+
 def read_header(path: Path, builtin: bool = True) -> PoolSource:
     """Parse only the header of a pool file."""
     try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        return PoolSource(path, None, PoolError(path, f"cannot read pool: {exc}"), builtin)
-    header_text, _, _ = split_pool_text(text)
-    try:
-        raw = tomllib.loads(header_text)
+        header_text, _, _ = split_pool_text(read_pool_text(path))
+        raw = parse_pool_toml(path, header_text)
         return PoolSource(path, PoolHeader.model_validate(raw), None, builtin)
-    except tomllib.TOMLDecodeError as exc:
-        return PoolSource(path, None, PoolError(path, f"invalid TOML: {exc}"), builtin)
+    except PoolError as exc:
+        return PoolSource(path, None, exc, builtin)
     except ValidationError as exc:
         return PoolSource(path, None, PoolError(path, describe_validation(exc)), builtin)
 
@@ -168,13 +186,23 @@ class Pool:
             self.by_number.setdefault(card.folded_number, card)
             for name in card.folded_names:
                 self.by_name.setdefault(name, []).append(card)
+        self._reset_memos()
+
+    def _reset_memos(self) -> None:
+        """Per-process memos: compiled queries hold closures, so none of them is pickled."""
         self._queries: dict[str, Query] = {}
+        self._verdicts: dict[str, dict[str, Verdict]] = {}
+        # format id -> (card fields its rules read, copy keys): see rules.rule_fields
+        self.format_facts: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
+        self.lookups: dict[tuple, object] = {}  # resolve.lookup's memo: (ref, fields, keys)
 
     def __getstate__(self) -> dict:
-        """Compiled queries hold closures; they are rebuilt after unpickling."""
-        state = self.__dict__.copy()
-        state["_queries"] = {}
-        return state
+        memos = ("_queries", "_verdicts", "format_facts", "lookups")
+        return {key: value for key, value in self.__dict__.items() if key not in memos}
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._reset_memos()
 
     @property
     def game_id(self) -> str:
@@ -189,6 +217,28 @@ class Pool:
         if text not in self._queries:
             self._queries[text] = compile_query(text, self.fields)
         return self._queries[text]
+
+    def matches(self, text: str, card: Card) -> Verdict:
+        """A query's verdict on a card, computed once per pool for every card.
+
+        A check of thousands of decks asks the same few rule queries of the same cards, so
+        the answers are tabulated by card number on first use.
+        """
+        table = self._verdicts.get(text)
+        if table is None:
+            query = self.query(text)
+            table = {each.number: query.matches(each) for each in self.cards}
+            self._verdicts[text] = table
+        return table[card.number]
+
+    @cached_property
+    def trigrams(self) -> dict[str, list[str]]:
+        """Trigram -> folded names and numbers containing it, to find suggestions fast."""
+        index: dict[str, list[str]] = {}
+        for key in dict.fromkeys([*self.by_name, *self.by_number]):
+            for gram in set(trigrams_of(key)):
+                index.setdefault(gram, []).append(key)
+        return index
 
     @cached_property
     def name_groups(self) -> dict[str, str]:
@@ -217,16 +267,16 @@ class Pool:
         return None if value is None else str(value)
 
 
+def trigrams_of(text: str) -> list[str]:
+    """Overlapping three-character pieces of a padded string ('ab' -> ' ab', 'ab ')."""
+    padded = f" {text} "
+    return [padded[i : i + 3] for i in range(len(padded) - 2)]
+
+
 def load_pool(path: Path) -> Pool:
     """Parse and validate a whole pool file."""
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise PoolError(path, f"cannot read pool: {exc}") from None
-    try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise PoolError(path, f"invalid TOML: {exc}") from None
+    text = read_pool_text(path)
+    raw = parse_pool_toml(path, text)
     cards_raw = raw.pop("cards", [])
     try:
         header = PoolHeader.model_validate(raw)
@@ -238,11 +288,17 @@ def load_pool(path: Path) -> Pool:
 
 
 class PoolRegistry:
-    """Every game deckcli knows in this run: built-in pools, overridden by user pools."""
+    """Every game deckcli knows in this run: built-in pools, overridden by user pools.
+
+    A user pool that cannot be read is listed in `broken` and breaks nothing else; when its
+    file name names a known game (megaman.toml), that game is not silently checked against the
+    built-in pool instead: `load` raises the user pool's error.
+    """
 
     def __init__(self, user_dirs: list[Path] | None = None) -> None:
         self.sources: dict[str, PoolSource] = {}
         self.broken: list[PoolSource] = []
+        self._overrides_broken: dict[str, PoolError] = {}
         self._aliases: dict[str, str] = {}
         self._loaded: dict[str, Pool] = {}
         self._scan(builtin_pool_dir(), builtin=True)
@@ -259,8 +315,11 @@ class PoolRegistry:
             source = read_header(path, builtin)
             if source.header is None:
                 self.broken.append(source)
+                if (game_id := self.resolve_id(path.stem)) is not None and source.error:
+                    self._overrides_broken[game_id] = source.error
                 continue
             self.sources[source.game_id] = source
+            self._overrides_broken.pop(source.game_id, None)
             self._loaded.pop(source.game_id, None)
             for alias in (source.game_id, *source.header.game.aliases):
                 self._aliases[fold(alias)] = source.game_id
@@ -272,6 +331,15 @@ class PoolRegistry:
         """A game id or alias -> the game id, or None."""
         return self._aliases.get(fold(name))
 
+    def broken_pool(self, name: str) -> PoolError | None:
+        """Why the user pool file named like this game (`NAME.toml`) could not be read, if so."""
+        game_id = self.resolve_id(name)
+        if game_id is not None:
+            return self._overrides_broken.get(game_id)
+        folded = fold(name)
+        return next((source.error for source in self.broken
+                     if not source.builtin and fold(source.path.stem) == folded), None)
+
     def header(self, game_id: str) -> PoolHeader:
         header = self.sources[game_id].header
         assert header is not None
@@ -279,6 +347,8 @@ class PoolRegistry:
 
     def load(self, game_id: str) -> Pool:
         """The full pool of a game, loaded once per run (and cached on disk)."""
+        if game_id in self._overrides_broken:
+            raise self._overrides_broken[game_id]
         if game_id not in self._loaded:
             from deckcli.poolcache import load_cached
 

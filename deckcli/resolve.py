@@ -8,10 +8,11 @@ otherwise the reference is ambiguous and the problem lists the numbers to choose
 from __future__ import annotations
 
 import difflib
+from collections import Counter
 from dataclasses import dataclass
 
 from deckcli.models import Card, DeckEntry, Problem
-from deckcli.pools import Pool
+from deckcli.pools import Pool, trigrams_of
 from deckcli.textnorm import fold
 
 
@@ -34,7 +35,20 @@ class Lookup:
 
 
 def lookup(pool: Pool, ref: str, rule_fields: frozenset[str], copy_keys: tuple[str, ...]) -> Lookup:
-    """Find the card a reference means; `candidates` lists the choices when it is ambiguous."""
+    """Find the card a reference means; `candidates` lists the choices when it is ambiguous.
+
+    Decks of one game repeat the same references, so answers are memoised per pool.
+    """
+    memo_key = (ref, rule_fields, copy_keys)
+    found = pool.lookups.get(memo_key)
+    if found is None:
+        found = pool.lookups[memo_key] = _lookup(pool, ref, rule_fields, copy_keys)
+    return found
+
+
+def _lookup(
+    pool: Pool, ref: str, rule_fields: frozenset[str], copy_keys: tuple[str, ...]
+) -> Lookup:
     folded = fold(ref)
     card = pool.by_number.get(folded)
     if card is not None:
@@ -58,11 +72,18 @@ def _agree(
     return all(pool.copy_key(a, key) == pool.copy_key(b, key) for key in copy_keys)
 
 
-def suggestions(pool: Pool, ref: str, limit: int = 3) -> list[str]:
-    """Close names and numbers, shown as 'Name (number)'."""
+def suggestions(pool: Pool, ref: str, limit: int = 3, shortlist: int = 12) -> list[str]:
+    """Close names and numbers, shown as 'Name (number)'.
+
+    difflib over every name of a large pool costs milliseconds per typo, so candidates are
+    first narrowed to the names sharing the most three-letter pieces with the reference.
+    """
     folded = fold(ref)
-    keys = list(pool.by_name) + list(pool.by_number)
-    close = difflib.get_close_matches(folded, keys, n=limit, cutoff=0.6)
+    shared: Counter[str] = Counter()
+    for gram in set(trigrams_of(folded)):
+        shared.update(pool.trigrams.get(gram, ()))
+    candidates = [key for key, _ in shared.most_common(shortlist)]
+    close = difflib.get_close_matches(folded, candidates, n=limit, cutoff=0.6)
     if not close:
         close = [key for key in pool.by_name if folded and folded in key][:limit]
     labels: list[str] = []

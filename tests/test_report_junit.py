@@ -49,9 +49,9 @@ def test_strict_fails_decks_with_warnings(cli):
 
 def test_text_that_xml_cannot_hold_is_replaced(cli, write_deck):
     path = write_deck("d.toml", toml_deck("megaman", {"A <b> & \"c\"\u0001\u001f": 1}))
-    _, root = suite(cli, path, "--select", "unknown-card")
+    _, root = suite(cli, path, "--select", "invalid-card-ref")  # control characters: escaped
     text = root.find("testcase/failure").text
-    assert '"A <b> & "c"\ufffd\ufffd" is not a MegaMan' in text
+    assert """'A <b> & "c"\\x01\\x1f' holds the control character U+0001""" in text
 
 
 def test_unknown_game_deck_still_has_a_case(cli, write_deck):

@@ -64,7 +64,17 @@ def error(message: str) -> None:
 
 
 def _register_commands() -> None:
-    from deckcli.cli import cards, check, games, pool, rules_doc  # noqa: F401  (they register)
+    from deckcli.cli import (  # noqa: F401  (they register)
+        build,
+        cards,
+        check,
+        convert,
+        draw,
+        games,
+        pool,
+        rules_doc,
+        show,
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -74,8 +84,9 @@ def main(argv: list[str] | None = None) -> int:
     reaches the handlers below is deckcli's own `UserError` or a bug.
     """
     args = list(sys.argv[1:] if argv is None else argv)
-    _register_commands()
+    _tolerant_stdout()
     try:
+        _register_commands()
         app(args=args, prog_name="deckcli")
     except SystemExit as exc:
         return _exit_status(exc.code)
@@ -90,10 +101,22 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as exc:  # the last line of defence: never a traceback for the user
         if "--debug" in args or state.debug:
             raise
-        error(f"internal error: {type(exc).__name__}: {exc}")
-        sys.stderr.write("deckcli: this is a bug; rerun with --debug and report the traceback\n")
+        first_line = (str(exc).splitlines() or [""])[0]
+        summary = first_line if len(first_line) <= 200 else first_line[:199] + "…"
+        error(f"internal error: {type(exc).__name__}: {summary} — this is a bug; rerun with "
+              "--debug and report the traceback")
         return EXIT_INTERNAL
     return 0
+
+
+def _tolerant_stdout() -> None:
+    """Never fail on printing: a file name that is not UTF-8 or a console without "✓".
+
+    With a strict error handler (PYTHONIOENCODING=utf-8, a legacy Windows console) such a
+    character would end the run with UnicodeEncodeError; it is shown as an escape instead.
+    """
+    if getattr(sys.stdout, "errors", None) == "strict" and hasattr(sys.stdout, "reconfigure"):
+        sys.stdout.reconfigure(errors="backslashreplace")
 
 
 def _exit_status(code: object) -> int:

@@ -7,15 +7,23 @@ line (and column) where it was found, so one broken deck never stops a check of 
 from __future__ import annotations
 
 import json
+import os
 import re
+import stat
 import tomllib
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
+from deckcli.deckfile.tomlkeys import key_lines, repeated_key
 from deckcli.models import Deck, DeckEntry, Problem
 
 MAX_FILE_BYTES = 2_000_000
 MAX_ENTRIES = 5_000
 MAX_REF_CHARS = 200
+MAX_COUNT_DIGITS = 4_000  # below Python's int-parsing limit (4,300 digits)
 TEXT_SUFFIXES = (".txt", ".dek", ".list")
 # Problems that stop a file being read at all: nothing else is said about such a deck.
 UNREADABLE_RULES = frozenset(
@@ -23,14 +31,12 @@ UNREADABLE_RULES = frozenset(
 )
 
 _TOML_ERROR_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
-_TABLE_HEADER = re.compile(r"^\s*\[\s*([^\]]*?)\s*\]\s*(#.*)?$")
-_BARE_KEY = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
-_BASIC_KEY = re.compile(r'^\s*"((?:[^"\\]|\\.)*)"\s*=')
-_LITERAL_KEY = re.compile(r"^\s*'([^']*)'\s*=")
-_TEXT_META = re.compile(r"^\s*(?:#|//)\s*(game|format|name)\s*:\s*(.*?)\s*$", re.IGNORECASE)
+# The text patterns run on stripped lines of any length: none may backtrack quadratically over a
+# run of spaces (a lazy group before `\s+` or `\s*$` would), so they stay linear.
+_TEXT_META = re.compile(r"^(?:#|//)\s*(game|format|name)\s*:\s*(.*)$", re.IGNORECASE)
 _COUNT_FIRST = re.compile(r"^(\d+)\s*[xX×]?\s+(\S.*)$")
-_COUNT_LAST = re.compile(r"^(\S.*?)\s+[xX×]\s*(\d+)$")
-_TRAILING_COMMENT = re.compile(r"\s+(?:#|//).*$")
+_COUNT_LAST = re.compile(r"^(\S(?:.*\S)?)\s+[xX×]\s*(\d+)$")
+_COMMENT_START = re.compile(r"(?<=\s)(?:#|//)")
 _SECTION = re.compile(r"^[^\d].*(?::|\(\s*\d+\s*\))$")
 
 
@@ -67,21 +73,41 @@ def decode_deck_bytes(data: bytes) -> tuple[str | None, Problem | None]:
         )
 
 
+def deck_kind(path: Path) -> Literal["toml", "text"]:
+    """Text lists by suffix (.txt, .dek, .list); anything else is read as TOML."""
+    return "text" if path.suffix.lower() in TEXT_SUFFIXES else "toml"
+
+
 def read_deck_file(path: Path) -> tuple[Deck, list[Problem]]:
     """Read one deck file from disk."""
-    deck = Deck(path=str(path), kind="text" if path.suffix.lower() in TEXT_SUFFIXES else "toml")
+    deck = Deck(path=str(path), kind=deck_kind(path))
     try:
-        size = path.stat().st_size
-        if size > MAX_FILE_BYTES:
-            return deck, [
-                problem(
-                    "file-too-large", f"{size:,} bytes; deck files are at most {MAX_FILE_BYTES:,}"
-                )
-            ]
-        data = path.read_bytes()
+        data = read_limited(path)
     except OSError as exc:
         reason = exc.strerror or str(exc)
         return deck, [problem("unreadable", f"cannot read the file: {reason}")]
+    if len(data) > MAX_FILE_BYTES:
+        return deck, [problem("file-too-large", f"more than {MAX_FILE_BYTES:,} bytes; deck files "
+                              f"are at most {MAX_FILE_BYTES:,} (is it really a deck?)")]
+    return parse_deck_bytes(data, deck)
+
+
+def read_limited(path: Path) -> bytes:
+    """A regular file's bytes, at most MAX_FILE_BYTES + 1 of them.
+
+    A FIFO, a device or /dev/zero named as a deck would block or never end, so the file is
+    opened without blocking, refused unless regular, and never read past the limit.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as handle:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(0, "not a regular file")
+        return handle.read(MAX_FILE_BYTES + 1)
+
+
+def parse_deck_bytes(data: bytes, deck: Deck) -> tuple[Deck, list[Problem]]:
+    """Read a deck from bytes already in hand (an edit parses exactly what it will change)."""
     text, failure = decode_deck_bytes(data)
     if failure is not None:
         return deck, [failure]
@@ -96,10 +122,13 @@ def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     try:
         raw = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        where = _TOML_ERROR_AT.search(str(exc))
-        line, column = (int(where.group(1)), int(where.group(2))) if where else (None, None)
-        reason = _TOML_ERROR_AT.sub("", str(exc)).strip()
-        return deck, [problem("invalid-toml", f"invalid TOML: {reason}", line, column)]
+        return deck, [toml_error_problem(str(exc), text)]
+    except ValueError:  # tomllib hands Python's int-size limit on as a plain ValueError
+        return deck, [problem("invalid-toml", "invalid TOML: a number with thousands of digits; "
+                              "counts are small whole numbers")]
+    except RecursionError:
+        return deck, [problem("invalid-toml", "invalid TOML: arrays or tables nested too deeply "
+                              "to read; a deck needs no nesting beyond [cards]")]
     problems: list[Problem] = []
     lines = key_lines(text)
     deck.game = _meta_string(raw, "game", lines, problems)
@@ -135,13 +164,32 @@ def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     return deck, problems
 
 
+def toml_error_problem(error: str, text: str) -> Problem:
+    """tomllib's complaint with its line and column, and the likely fix for a repeated key."""
+    where = _TOML_ERROR_AT.search(error)
+    line, column = (int(where.group(1)), int(where.group(2))) if where else (None, None)
+    reason = _TOML_ERROR_AT.sub("", error).replace("(at end of document)", "").strip()
+    message = f"invalid TOML: {reason}" + (f" (column {column})" if column else "")
+    if reason.startswith(("Cannot overwrite", "Cannot declare", "Cannot mutate")):
+        repeat = repeated_key(text, line)
+        if repeat is not None:
+            table, key, first, line = repeat
+            fix = "list each card once, with its total count" if table == "cards" else "keep one"
+            message = f"invalid TOML: {key!r} is given twice (first on line {first}); {fix}"
+    return problem("invalid-toml", message, line, column)
+
+
 def _meta_string(raw: dict, key: str, lines: dict, problems: list[Problem]) -> str | None:
     value = raw.get(key)
-    if value is None or isinstance(value, str):
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        reason = f"{key} must be a string, got {_short(value)}"
+    elif control := _control_character(value):
+        reason = f"{key} holds the control character {control}; delete it"
+    else:
         return value
-    problems.append(
-        problem("invalid-field", f"{key} must be a string, got {value!r}", lines.get(("", key)))
-    )
+    problems.append(problem("invalid-field", reason, lines.get(("", key))))
     return None
 
 
@@ -157,6 +205,9 @@ def check_entry(ref: str, count: object, line: int | None) -> Problem | None:
         )
     if not ref.strip():
         return problem("invalid-card-ref", "an empty card reference", line)
+    if control := _control_character(ref):
+        return problem("invalid-card-ref", f"{shown!r} holds the control character {control}; "
+                       "delete it (a copy-paste accident?)", line, card=shown)
     if isinstance(count, bool) or not isinstance(count, int):
         kind = {
             bool: "a boolean",
@@ -182,91 +233,100 @@ def check_entry(ref: str, count: object, line: int | None) -> Problem | None:
     return None
 
 
+def _control_character(ref: str) -> str | None:
+    """'U+0000 at character 6' for the first control character or lone surrogate in a name.
+
+    Tabs and line breaks count as spaces; invisible format characters (zero-width space,
+    direction marks) are not refused here: `textnorm.fold` ignores them when names are compared.
+    """
+    for index, char in enumerate(ref, 1):
+        if unicodedata.category(char) in ("Cc", "Cs") and not char.isspace():
+            return f"U+{ord(char):04X} at character {index}"
+    return None
+
+
 def _short(value: object) -> str:
-    text = json.dumps(value, ensure_ascii=False, default=str)
+    """A value as the user wrote it, cut to 40 characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (RecursionError, ValueError):
+        text = type(value).__name__
     return text if len(text) <= 40 else text[:37] + "…"
 
 
-def key_lines(text: str) -> dict[tuple[str, str], int]:
-    """(table, key) -> line number, for top-level keys and keys of [cards]."""
-    found: dict[tuple[str, str], int] = {}
-    table = ""
-    for number, line in enumerate(text.splitlines(), 1):
-        header = _TABLE_HEADER.match(line)
-        if header and not line.lstrip().startswith("[["):
-            table = header.group(1).strip().strip('"')
-            continue
-        if table not in ("", "cards"):
-            continue
-        key = _line_key(line)
-        if key is not None:
-            found.setdefault((table, key), number)
-    return found
+@dataclass(frozen=True)
+class TextLine:
+    """One line of a text list, classified once so `check`, `import` and `add` read it alike.
+
+    `count_at` is where the count stands in `text`, so an edit can change it and keep the rest.
+    """
+
+    number: int
+    text: str
+    kind: Literal["meta", "blank", "comment", "section", "card", "bad"]
+    count: int = 0
+    ref: str = ""
+    key: str = ""
+    count_at: tuple[int, int] | None = None
 
 
-def _line_key(line: str) -> str | None:
-    if match := _BARE_KEY.match(line):
-        return match.group(1)
-    if match := _LITERAL_KEY.match(line):
-        return match.group(1)
-    if match := _BASIC_KEY.match(line):
-        body = match.group(1)
-        if "\\" not in body:
-            return body
-        try:
-            return next(iter(tomllib.loads(f'"{body}" = 0')))
-        except tomllib.TOMLDecodeError:
-            return None
-    return None
+def text_lines(text: str) -> Iterator[TextLine]:
+    """Every line of a text list with what it holds (line endings as `str.splitlines`)."""
+    for number, raw_line in enumerate(text.splitlines(), 1):
+        line = raw_line.strip()
+        if meta := _TEXT_META.match(line):
+            yield TextLine(number, raw_line, "meta", ref=meta.group(2), key=meta.group(1).lower())
+        elif not line:
+            yield TextLine(number, raw_line, "blank")
+        elif line.startswith(("#", "//")):
+            yield TextLine(number, raw_line, "comment")
+        else:
+            cut = _COMMENT_START.search(line)
+            body = line[: cut.start()].rstrip() if cut else line
+            card = _parse_card(body)
+            if card is not None:
+                indent = len(raw_line) - len(raw_line.lstrip())
+                count, ref, (start, end) = card
+                yield TextLine(number, raw_line, "card", count, ref,
+                               count_at=(indent + start, indent + end))
+            else:
+                yield TextLine(number, raw_line, "section" if _SECTION.match(body) else "bad",
+                               ref=body)
 
 
 def parse_text_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     """A plain list: `4 Name`, `4x Name` or `Name x4` lines; `# game: id` sets the game."""
     problems: list[Problem] = []
     seen: dict[str, DeckEntry] = {}
-    for number, raw_line in enumerate(text.splitlines(), 1):
-        line = raw_line.strip()
-        if meta := _TEXT_META.match(line):
-            key, value = meta.group(1).lower(), meta.group(2)
-            setattr(deck, key, value or None)
-            if key in ("game", "format"):
-                setattr(deck, f"{key}_line", number)
-            continue
-        if not line or line.startswith(("#", "//")):
-            continue
-        line = _TRAILING_COMMENT.sub("", line)
-        parsed = parse_text_line(line)
-        if parsed is None:
-            if _SECTION.match(line):
+    for line in text_lines(text):
+        number = line.number
+        if line.kind == "meta":
+            if control := _control_character(line.ref):
+                problems.append(problem("invalid-field", f"{line.key} holds the control "
+                                        f"character {control}; delete it", number))
                 continue
-            shown = line if len(line) <= 80 else line[:77] + "…"
-            problems.append(
-                problem(
-                    "text-syntax",
-                    f"cannot read {shown!r}; write 'COUNT NAME' (e.g. 4 CyberSword) or 'NAME x4'",
-                    number,
-                )
-            )
+            setattr(deck, line.key, line.ref or None)
+            if line.key in ("game", "format"):
+                setattr(deck, f"{line.key}_line", number)
             continue
-        count, ref = parsed
+        if line.kind == "bad":
+            shown = line.ref if len(line.ref) <= 80 else line.ref[:77] + "…"
+            problems.append(problem("text-syntax", f"cannot read {shown!r}; write "
+                                    "'COUNT NAME' (e.g. 4 CyberSword) or 'NAME x4'", number))
+            continue
+        if line.kind != "card":
+            continue
+        count, ref = line.count, line.ref
         entry_problem = check_entry(ref, count, number)
         if entry_problem is not None:
             problems.append(entry_problem)
         elif ref in seen:
             seen[ref].count += count
-            problems.append(
-                problem(
-                    "duplicate-card",
-                    f"{ref} is listed again (line {seen[ref].line}); counts added",
-                    number,
-                    "warning",
-                    ref,
-                )
-            )
+            problems.append(problem("duplicate-card", f"{ref} is listed again (line "
+                                    f"{seen[ref].line}); counts added", number, "warning", ref))
         elif len(seen) >= MAX_ENTRIES:
-            problems.append(
-                problem("too-many-entries", f"more than {MAX_ENTRIES:,} entries", number)
-            )
+            problems.append(problem("too-many-entries", f"more than {MAX_ENTRIES:,} entries",
+                                    number))
             break
         else:
             seen[ref] = DeckEntry(ref=ref, count=count, line=number)
@@ -276,8 +336,19 @@ def parse_text_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
 
 def parse_text_line(line: str) -> tuple[int, str] | None:
     """'4 Name', '4x Name', '4 x Name' or 'Name x4' -> (4, 'Name')."""
+    card = _parse_card(line)
+    return None if card is None else card[:2]
+
+
+def _parse_card(line: str) -> tuple[int, str, tuple[int, int]] | None:
+    """(count, reference, where the count stands) for a card line without its comment.
+
+    A count of thousands of digits is no count (Python refuses to parse it): the line is bad.
+    """
     if match := _COUNT_FIRST.match(line):
-        return int(match.group(1)), match.group(2).strip()
-    if match := _COUNT_LAST.match(line):
-        return int(match.group(2)), match.group(1).strip()
-    return None
+        count, ref, span = match.group(1), match.group(2).strip(), match.span(1)
+    elif match := _COUNT_LAST.match(line):
+        count, ref, span = match.group(2), match.group(1).strip(), match.span(2)
+    else:
+        return None
+    return (int(count), ref, span) if len(count) <= MAX_COUNT_DIGITS else None

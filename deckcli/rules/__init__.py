@@ -38,7 +38,9 @@ def run_rules(view: DeckView) -> list[Problem]:
 
 
 def rule_fields(pool: Pool, format_id: str) -> tuple[frozenset[str], tuple[str, ...]]:
-    """The card fields a format's rules read, and the keys its copy rules count by."""
+    """The card fields a format's rules read, and the keys its copy rules count by (memoised)."""
+    if format_id in pool.format_facts:
+        return pool.format_facts[format_id]
     fields: set[str] = set()
     keys: list[str] = []
     for rule in pool.header.formats[format_id].rules:
@@ -49,7 +51,8 @@ def rule_fields(pool: Pool, format_id: str) -> tuple[frozenset[str], tuple[str, 
             keys.append(rule.key)
         if isinstance(rule, RequiresRule):
             fields.update((rule.requirement, rule.supplied_by))
-    return frozenset(fields), tuple(keys)
+    pool.format_facts[format_id] = (frozenset(fields), tuple(keys))
+    return pool.format_facts[format_id]
 
 
 def validate_format_queries(pool: Pool) -> list[str]:

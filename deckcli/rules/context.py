@@ -31,9 +31,9 @@ class DeckView:
 
 def classify(view: DeckView, rule: RuleBase, query: Query, item: Resolved) -> tuple[Verdict, str]:
     """Does a card match a rule's query? None (with the reason) when that cannot be known."""
-    if rule.unsettled and view.pool.query(rule.unsettled).matches(item.card) is True:
+    if rule.unsettled and view.pool.matches(rule.unsettled, item.card) is True:
         return None, rule.unsettled_note or f"the rule's reach over {rule.unsettled} is unsettled"
-    verdict = query.matches(item.card)
+    verdict = view.pool.matches(query.text, item.card)
     if verdict is None:
         missing = sorted(f for f in query.fields if item.card.attrs.get(f) is None)
         what = " and ".join(missing) if missing else "a needed value"

@@ -21,7 +21,7 @@ def cap_for(rule: CopiesRule, view: DeckView, group: list[Resolved]) -> int | No
     overrides = [item.card.max_copies for item in group if item.card.max_copies is not None]
     if "unlimited" in overrides:
         return None
-    if rule.exempt and any(view.pool.query(rule.exempt).matches(i.card) is True for i in group):
+    if rule.exempt and any(view.pool.matches(rule.exempt, i.card) is True for i in group):
         return None
     numeric = [cap for cap in overrides if isinstance(cap, int)]
     return max(numeric) if numeric else rule.max
@@ -36,6 +36,8 @@ def check(rule: CopiesRule, view: DeckView) -> ProblemStream:
     per = {"name": "per name", "number": "per card number"}.get(rule.key, f"per {rule.key}")
     for group in groups.values():
         count = sum(item.count for item in group)
+        if count <= rule.max and all(item.card.max_copies is None for item in group):
+            continue  # within the cap, and only a per-card override could lower it
         cap = cap_for(rule, view, group)
         if cap is None or count <= cap:
             continue

@@ -1,0 +1,223 @@
+"""`deckcli new`, `add`, `remove`, `fmt` and `schema`: build decks without losing a byte.
+
+Every write goes through `deckcli.fileio` (a temporary file in the same folder, then a rename),
+and only after the new bytes have been read back and checked.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from deckcli.cli.app import app, error, state
+from deckcli.errors import EXIT_FAILED, UserError
+
+if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
+    from deckcli.checker import DeckResult
+    from deckcli.deckfile.edit import Edit
+    from deckcli.deckfile.loaded import LoadedDeck
+
+# Problems in [cards] that fmt would have to guess about: the user fixes them first.
+UNFORMATTABLE = frozenset({"invalid-count", "invalid-card-ref", "missing-cards",
+                           "too-many-entries"})
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Replace a file atomically; a disk error is one message and exit 1."""
+    from deckcli.fileio import atomic_write_bytes
+
+    try:
+        atomic_write_bytes(path, data)
+    except OSError as exc:
+        raise UserError(f"cannot write {path}: {exc.strerror or exc}; the file is unchanged",
+                        EXIT_FAILED) from None
+
+
+def verdict(result: DeckResult) -> str:
+    """'60 cards · legal' or '59 cards · illegal: deck-size' (warnings named after)."""
+    errors = list(dict.fromkeys(p.rule for p in result.problems if p.severity == "error"))
+    warnings = list(dict.fromkeys(p.rule for p in result.problems if p.severity == "warning"))
+    text = f"illegal: {', '.join(errors)}" if errors else "legal"
+    if warnings:
+        text += f" (warnings: {', '.join(warnings)})"
+    return f"{result.cards} card{'s' * (result.cards != 1)} · {text}"
+
+
+@app.command()
+def new(
+    game: Annotated[str, typer.Argument(help="Game id or alias (see deckcli games).")],
+    path: Annotated[Path, typer.Argument(help="The deck file to create (.toml, or .txt for a "
+                                         "text list).")],
+    deck_format: Annotated[str | None, typer.Option(
+        "--format", "-f", help="Deck format (default: the game's default format).")] = None,
+    name: Annotated[str | None, typer.Option("--name", "-n", help="The deck's name.")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+) -> None:
+    """Start a new, empty deck file for a game.
+
+    Exit status: 0 written, 1 the file exists (without --force) or cannot be written, 2 unknown
+    game or format.
+    """
+    from deckcli.checker import Options, check_deck
+    from deckcli.deckfile.loaded import open_game
+    from deckcli.deckfile.read import deck_kind, parse_deck_bytes
+    from deckcli.deckfile.textlist import list_text
+    from deckcli.deckfile.write import new_deck_text
+    from deckcli.models import Deck
+
+    registry = state.registry()
+    resolver = open_game(registry, game, deck_format)
+    if path.is_dir():
+        raise UserError(f"{path} is a folder; name the deck file to create")
+    if path.exists() and not force:
+        raise UserError(f"{path} already exists; pass --force to replace it", EXIT_FAILED)
+    game_id, format_id = resolver.pool.game_id, resolver.format_id
+    kind = deck_kind(path)
+    text = list_text(resolver, [], name) if kind == "text" else new_deck_text(game_id, format_id,
+                                                                                name)
+    data = text.encode("utf-8")
+    deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=kind))
+    result = check_deck(deck, problems, registry, Options())
+    write_bytes(path, data)
+    typer.echo(f"wrote {path}: {game_id} · {format_id} · {verdict(result)}")
+    typer.echo(f"next: deckcli add {path} CARD [COUNT]")
+
+
+@app.command()
+def add(
+    path: Annotated[Path, typer.Argument(help="The deck file (TOML or text list).")],
+    card: Annotated[str, typer.Argument(help="Card number, name in any language, or alias.")],
+    count: Annotated[int, typer.Argument(min=1, help="Copies to add.")] = 1,
+) -> None:
+    """Add copies of a card; the rest of the file stays byte for byte as it was.
+
+    Exit status: 0 added, 1 the deck cannot be read or written, 2 unknown or ambiguous card.
+    """
+    from deckcli.deckfile.edit import plan_add
+    from deckcli.deckfile.loaded import load_deck
+
+    loaded = load_deck(path, state.registry())
+    target = loaded.resolver.card(card)
+    entries = loaded.entries_for(target)
+    key = loaded.resolver.key(target, text_list=loaded.deck.kind == "text")
+    held = sum(entry.count for entry in entries)
+    _save(loaded, plan_add(entries, key, count), f"{target.label()}: {held} → {held + count}")
+
+
+@app.command()
+def remove(
+    path: Annotated[Path, typer.Argument(help="The deck file (TOML or text list).")],
+    card: Annotated[str, typer.Argument(help="Card number, name in any language, or alias; "
+                                        "or an entry exactly as the deck writes it.")],
+    count: Annotated[int | None, typer.Argument(min=1, help="Copies to remove (default 1).",
+                                                show_default=False)] = None,
+    all_: Annotated[bool, typer.Option("--all", help="Remove every copy.")] = False,
+) -> None:
+    """Remove copies of a card; removing the last copy removes its line.
+
+    Exit status: 0 removed, 1 the card is not in the deck (or not that many), 2 unknown card.
+    """
+    from deckcli.deckfile.edit import plan_remove
+    from deckcli.deckfile.loaded import load_deck
+
+    if all_ and count is not None:
+        raise UserError("give COUNT or --all, not both")
+    loaded = load_deck(path, state.registry())
+    found = loaded.resolver.lookup(card)
+    entries = loaded.entries_for(found.card, card)
+    if found.card is None and not entries:
+        raise UserError(loaded.resolver.why_not(card, found))
+    label = found.card.label() if found.card else repr(card)
+    held = sum(entry.count for entry in entries)
+    edit = plan_remove(entries, None if all_ else (count or 1), label)
+    left = held - (held if all_ else (count or 1))
+    _save(loaded, edit, f"{label}: {held} → {left}")
+
+
+def _save(loaded: LoadedDeck, edit: Edit, change: str) -> None:
+    """Make the edit, check the result, write it, and say what changed in one line."""
+    from deckcli.deckfile.edit import apply_edit
+    from deckcli.deckfile.read import parse_deck_bytes
+    from deckcli.models import Deck
+
+    data = apply_edit(loaded.data, loaded.deck, edit)
+    deck, problems = parse_deck_bytes(data, Deck(path=loaded.deck.path, kind=loaded.deck.kind))
+    result = loaded.check(deck, problems)
+    write_bytes(loaded.path, data)
+    typer.echo(f"{change} · {verdict(result)}")
+
+
+@app.command()
+def fmt(
+    paths: Annotated[list[Path], typer.Argument(help="TOML deck files or folders.",
+                                                show_default=False)],
+    check: Annotated[bool, typer.Option("--check", help="Change nothing; list the files that "
+                                        "would change and exit 1 if any would.")] = False,
+) -> None:
+    """Rewrite TOML decks in canonical form: grouped by type, canonical names, comments kept.
+
+    Exit status: 0 done (or, with --check, nothing to change), 1 a file would change (--check)
+    or could not be formatted, 2 usage error.
+    """
+    from deckcli.checker import iter_targets, looks_like_deck
+    from deckcli.deckfile.loaded import describe, load_deck
+    from deckcli.deckfile.read import deck_kind, read_deck_file
+
+    missing = [str(path) for path in paths if not path.exists()]
+    if missing:
+        raise UserError(f"no such file or folder: {', '.join(missing)}")
+    registry = state.registry()
+    changed = unchanged = failed = 0
+    for path, explicit, _ in iter_targets(paths):
+        if path.is_dir() or (not explicit and (deck_kind(path) == "text"
+                                               or not looks_like_deck(*read_deck_file(path)))):
+            continue  # a folder without decks, a text list, or a TOML file that is no deck
+        try:
+            if deck_kind(path) == "text":
+                raise UserError("a text list; fmt formats TOML decks (deckcli import turns a "
+                                "list into one)", EXIT_FAILED)
+            loaded = load_deck(path, registry)
+            blocking = next((p for p in loaded.problems if p.rule in UNFORMATTABLE), None)
+            if blocking is not None:
+                raise UserError(f"{describe(path, blocking)} — fix it, then run fmt",
+                                EXIT_FAILED)
+            data = _formatted(loaded)
+        except UserError as exc:
+            error(str(exc) if str(exc).startswith(str(path)) else f"{path}: {exc}")
+            failed += 1
+            continue
+        if data == loaded.data:
+            unchanged += 1
+            continue
+        changed += 1
+        if not check:
+            write_bytes(path, data)
+        typer.echo(f"{'would reformat' if check else 'reformatted'} {path}")
+    verb = "would be reformatted" if check else "reformatted"
+    typer.echo(f"{changed} file{'s' * (changed != 1)} {verb}, {unchanged} unchanged"
+               + (f", {failed} failed" if failed else ""))
+    raise typer.Exit(EXIT_FAILED if failed or (check and changed) else 0)
+
+
+def _formatted(loaded: LoadedDeck) -> bytes:
+    from deckcli.deckfile.edit import split_bom
+    from deckcli.deckfile.write import format_toml
+
+    bom, text = split_bom(loaded.data)
+    return bom + format_toml(text, loaded.resolver).encode("utf-8")
+
+
+@app.command()
+def schema(
+    kind: Annotated[str, typer.Argument(help="What to describe: deck.")] = "deck",
+) -> None:
+    """Print the JSON Schema of deck files, for editors that check TOML as you type."""
+    from deckcli.deckfile.schema import deck_schema
+
+    if kind != "deck":
+        raise UserError(f"schema describes: deck (not {kind!r})")
+    typer.echo(json.dumps(deck_schema(state.registry().game_ids()), indent=2,
+                          ensure_ascii=False))

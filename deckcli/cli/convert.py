@@ -1,0 +1,161 @@
+"""`deckcli import`, `export` and `diff`: decks in and out of plain lists, and what changed."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from deckcli.cli.app import app, state
+from deckcli.cli.build import verdict, write_bytes
+from deckcli.errors import EXIT_FAILED, UserError
+
+if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
+    from deckcli.deckfile.compare import CardChange
+
+
+@app.command("import")
+def import_(
+    game: Annotated[str, typer.Argument(help="Game id or alias of the list.")],
+    file: Annotated[Path, typer.Argument(help="A plain-text deck list ('-' reads stdin).")],
+    output: Annotated[Path | None, typer.Option("--output", "-o",
+                                                help="Write the TOML deck to FILE.")] = None,
+    partial: Annotated[bool, typer.Option(
+        "--partial", help="Write the lines that resolve even if some do not.")] = False,
+    deck_format: Annotated[str | None, typer.Option(
+        "--format", "-f", help="Deck format (default: the list's '# format:', else the "
+        "game's default).")] = None,
+    force: Annotated[bool, typer.Option("--force", help="Replace an existing OUTPUT.")] = False,
+) -> None:
+    """Turn a plain-text list (4 Name, 4x Name, Name x4) into a TOML deck with cards resolved.
+
+    Exit status: 0 written, 1 some lines did not resolve (nothing written without --partial)
+    or OUTPUT exists, 2 unknown game, format or file.
+    """
+    from deckcli.checker import Options, check_deck
+    from deckcli.deckfile.read import decode_deck_bytes, parse_toml_deck
+    from deckcli.deckfile.textlist import import_list
+    from deckcli.deckfile.write import canonical_deck_text
+    from deckcli.models import Deck
+
+    if file.suffix.lower() == ".toml":
+        raise UserError(f"{file} is a TOML deck already; deckcli fmt puts it in canonical form")
+    if output is not None and output.exists() and not force:
+        raise UserError(f"{output} already exists; pass --force to replace it", EXIT_FAILED)
+    text, failure = decode_deck_bytes(_read_input(file))
+    if failure is not None:
+        raise UserError(f"{file}: {failure.message}", EXIT_FAILED)
+    registry = state.registry()
+    imported = import_list(text or "", registry, game, deck_format)
+    for line in imported.unresolved:
+        sys.stderr.write(f"deckcli: {file}: {line}\n")
+    if imported.unresolved and not partial:
+        count = len(imported.unresolved)
+        raise UserError(f"{count} line{'s' * (count != 1)} did not resolve; nothing written "
+                        "(fix them, or pass --partial to write the rest)", EXIT_FAILED)
+    toml = canonical_deck_text(imported.resolver, imported.counted, imported.name)
+    deck, problems = parse_toml_deck(toml, Deck(path=str(output or "-")))
+    summary = (f"imported {file} ({len(imported.counted)} different cards) · "
+               f"{verdict(check_deck(deck, problems, registry, Options()))}")
+    if output is None:
+        sys.stdout.write(toml)
+        sys.stderr.write(f"deckcli: {summary}\n")
+    else:
+        write_bytes(output, toml.encode("utf-8"))
+        typer.echo(f"{summary} → {output}")
+
+
+def _read_input(file: Path) -> bytes:
+    from deckcli.deckfile.loaded import read_bytes
+
+    return sys.stdin.buffer.read() if str(file) == "-" else read_bytes(file)
+
+
+@app.command()
+def export(
+    path: Annotated[Path, typer.Argument(help="The deck file.")],
+    format_: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    output: Annotated[Path | None, typer.Option("--output", "-o",
+                                                help="Write to FILE.")] = None,
+) -> None:
+    """Write a deck as a plain-text list (which imports back to the same deck) or as JSON.
+
+    Exit status: 0 written, 1 the deck cannot be read or holds cards that do not resolve,
+    2 usage error.
+    """
+    from deckcli.cli.output import emit
+    from deckcli.deckfile.layout import group_by_type
+    from deckcli.deckfile.loaded import load_deck
+    from deckcli.deckfile.textlist import list_text
+
+    if format_ not in ("text", "json"):
+        raise UserError(f"--format takes text or json, not {format_!r}")
+    if output is not None and output.exists() and output.resolve() == path.resolve():
+        raise UserError(f"-o {output} is the deck itself; write the export to another file")
+    loaded = load_deck(path, state.registry())
+    counted = loaded.counted()
+    unresolved = [item.ref for item in counted if item.card is None]
+    if unresolved:
+        names = ", ".join(repr(ref) for ref in unresolved[:5])
+        raise UserError(f"{path}: {names} name no card of {loaded.pool.game_id} (or several "
+                        "that differ); fix the deck (deckcli check says how), then export",
+                        EXIT_FAILED)
+    if format_ == "text":
+        body = list_text(loaded.resolver, counted, loaded.deck.name)
+    else:
+        cards = [{"number": item.card.number, "name": item.card.name, "count": item.count,
+                  "type": item.card.type or None}
+                 for _, members in group_by_type(loaded.pool, counted, lambda i: i.card)
+                 for item in members]
+        body = json.dumps({"game": loaded.pool.game_id, "format": loaded.resolver.format_id,
+                           "name": loaded.deck.name, "cards": cards},
+                          ensure_ascii=False, indent=2) + "\n"
+    emit(lambda out, _color: out.write(body), output)
+
+
+@app.command()
+def diff(
+    before: Annotated[Path, typer.Argument(help="The deck as it was.")],
+    after: Annotated[Path, typer.Argument(help="The deck as it is now.")],
+    format_: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+) -> None:
+    """List the cards added, removed and changed in count between two decks of one game.
+
+    Exit status: 0 same cards, 1 the decks differ (as diff(1)), 2 usage error or different
+    games.
+    """
+    from deckcli.deckfile.compare import KIND_ORDER, compare
+    from deckcli.deckfile.loaded import load_deck
+
+    if format_ not in ("text", "json"):
+        raise UserError(f"--format takes text or json, not {format_!r}")
+    registry = state.registry()
+    old, new = load_deck(before, registry), load_deck(after, registry)
+    if old.pool.game_id != new.pool.game_id:
+        raise UserError(f"{before} is a {old.pool.game_id} deck and {after} a "
+                        f"{new.pool.game_id} deck; diff compares decks of one game")
+    changes = compare(old.counted(), new.counted())
+    sizes = [sum(item.count for item in deck.counted()) for deck in (old, new)]
+    if format_ == "json":
+        record = {"before": str(before), "after": str(after), "game": old.pool.game_id,
+                  "cards": {"before": sizes[0], "after": sizes[1]},
+                  **{kind: [c.to_json() for c in changes if c.kind == kind]
+                     for kind in KIND_ORDER}}
+        typer.echo(json.dumps(record, ensure_ascii=False, indent=2))
+    else:
+        for change in changes:
+            typer.echo(_change_line(change))
+        counts = ", ".join(f"{sum(c.kind == kind for c in changes)} {kind}" for kind in KIND_ORDER)
+        typer.echo(f"{sizes[0]} → {sizes[1]} cards: {counts}")
+    raise typer.Exit(EXIT_FAILED if changes else 0)
+
+
+def _change_line(change: CardChange) -> str:
+    if change.kind == "added":
+        return f"+ {change.after} {change.label}"
+    if change.kind == "removed":
+        return f"- {change.before} {change.label}"
+    return f"~ {change.label}: {change.before} → {change.after}"
