@@ -158,7 +158,7 @@ def check_deck(deck: Deck, problems: list[Problem], registry: PoolRegistry,
         return result
     if game_id is None:
         known = ", ".join(registry.game_ids())
-        result.problems.insert(0, Problem(rule="unknown-game", line=deck.game_line,
+        result.problems.insert(0, Problem(rule="unknown-game", line=deck.line_of("game"),
                                           message=f"unknown game {game_ref!r}; games: {known}"))
         return result
     result.game = game_id
@@ -171,7 +171,7 @@ def check_deck(deck: Deck, problems: list[Problem], registry: PoolRegistry,
     if format_id not in pool.header.formats:
         known = ", ".join(pool.header.formats)
         result.problems.insert(0, Problem(
-            rule="unknown-format", line=deck.format_line,
+            rule="unknown-format", line=deck.line_of("format"),
             message=f"{game_id} has no format {format_id!r}; formats: {known}"))
         return result
     result.format = format_id

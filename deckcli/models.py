@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
@@ -279,16 +279,52 @@ class Problem(BaseModel):
     column: int | None = None
 
 
-class DeckEntry(BaseModel):
-    """One `[cards]` line: what the user wrote, how many, and where."""
+class DeckEntry:
+    """One `[cards]` line: what the user wrote, how many, and where.
 
-    ref: str
-    count: int
-    line: int | None = None
+    A plain slotted class: a check of thousands of decks makes one per card line. The line of a
+    TOML entry is looked up only when something asks for it (see `LazyKeyLines`).
+    """
+
+    __slots__ = ("ref", "count", "_line", "_lines")
+
+    def __init__(self, ref: str, count: int, line: int | None = None,
+                 lines: LineSource | None = None) -> None:
+        self.ref = ref
+        self.count = count
+        self._line = line
+        self._lines = lines
+
+    @property
+    def line(self) -> int | None:
+        if self._line is None and self._lines is not None:
+            self._line = self._lines.get("cards", self.ref)
+            self._lines = None
+        return self._line
+
+    @line.setter
+    def line(self, value: int | None) -> None:
+        self._line, self._lines = value, None
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, DeckEntry):
+            return NotImplemented
+        return (self.ref, self.count, self.line) == (other.ref, other.count, other.line)
+
+    def __repr__(self) -> str:
+        return f"DeckEntry(ref={self.ref!r}, count={self.count!r}, line={self.line!r})"
+
+
+class LineSource(Protocol):
+    """Where keys stand in a deck file: `get(table, key) -> line`."""
+
+    def get(self, table: str, key: str) -> int | None: ...
 
 
 class Deck(BaseModel):
     """A deck as read from a file, before its cards are resolved."""
+
+    model_config = ConfigDict(arbitrary_types_allowed=True)
 
     path: str
     kind: Literal["toml", "text"] = "toml"
@@ -298,3 +334,11 @@ class Deck(BaseModel):
     entries: list[DeckEntry] = Field(default_factory=list)
     game_line: int | None = None
     format_line: int | None = None
+    _key_lines: LineSource | None = PrivateAttr(default=None)
+
+    def line_of(self, key: str) -> int | None:
+        """The line of a top-level key (game, format, …), worked out when first asked."""
+        known = {"game": self.game_line, "format": self.format_line}.get(key)
+        if known is None and self._key_lines is not None:
+            return self._key_lines.get("", key)
+        return known

@@ -195,9 +195,12 @@ class Pool:
         # format id -> (card fields its rules read, copy keys): see rules.rule_fields
         self.format_facts: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
         self.lookups: dict[tuple, object] = {}  # resolve.lookup's memo: (ref, fields, keys)
+        # rules.context.classify's memo: (id(rule), query) -> card number -> (verdict, reason)
+        self.classified: dict[tuple[int, str], dict[str, tuple[Verdict, str]]] = {}
+        self._copy_keys: dict[str, dict[str, str | None]] = {}
 
     def __getstate__(self) -> dict:
-        memos = ("_queries", "_verdicts", "format_facts", "lookups")
+        memos = ("_queries", "_verdicts", "format_facts", "lookups", "classified", "_copy_keys")
         return {key: value for key, value in self.__dict__.items() if key not in memos}
 
     def __setstate__(self, state: dict) -> None:
@@ -259,12 +262,20 @@ class Pool:
 
     def copy_key(self, card: Card, key: str) -> str | None:
         """What the copies rule counts a card by: its name group, number, or a field."""
-        if key == "name":
-            return self.name_groups[card.number]
-        if key == "number":
-            return card.number
-        value = card.attrs.get(key)
-        return None if value is None else str(value)
+        return self.copy_keys(key)[card.number]
+
+    def copy_keys(self, key: str) -> dict[str, str | None]:
+        """Card number -> copy key for every card, worked out once per key."""
+        if key not in self._copy_keys:
+            if key == "name":
+                table: dict[str, str | None] = dict(self.name_groups)
+            elif key == "number":
+                table = {card.number: card.number for card in self.cards}
+            else:
+                values = ((card.number, card.attrs.get(key)) for card in self.cards)
+                table = {number: None if v is None else str(v) for number, v in values}
+            self._copy_keys[key] = table
+        return self._copy_keys[key]
 
 
 def trigrams_of(text: str) -> list[str]:

@@ -16,14 +16,24 @@ from deckcli.pools import Pool, trigrams_of
 from deckcli.textnorm import fold
 
 
-@dataclass
 class Resolved:
     """A deck entry with its card: what the rules count."""
 
-    card: Card
-    count: int
-    line: int | None
-    ref: str
+    __slots__ = ("card", "count", "entry")
+
+    def __init__(self, card: Card, count: int, entry: DeckEntry) -> None:
+        self.card = card
+        self.count = count
+        self.entry = entry
+
+    @property
+    def line(self) -> int | None:
+        """The entry's line, looked up only when a problem is placed on it."""
+        return self.entry.line
+
+    @property
+    def ref(self) -> str:
+        return self.entry.ref
 
 
 @dataclass
@@ -147,5 +157,5 @@ def resolve_entries(
                 )
             )
             continue
-        resolved[card.number] = Resolved(card, entry.count, entry.line, entry.ref)
+        resolved[card.number] = Resolved(card, entry.count, entry)
     return list(resolved.values()), problems

@@ -84,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     reaches the handlers below is deckcli's own `UserError` or a bug.
     """
     args = list(sys.argv[1:] if argv is None else argv)
+    state.pool_dirs, state.debug = None, False  # nothing carries over from an earlier call
     _tolerant_stdout()
     try:
         _register_commands()

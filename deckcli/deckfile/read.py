@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from deckcli.deckfile.tomlkeys import key_lines, repeated_key
+from deckcli.deckfile.tomlkeys import LazyKeyLines, repeated_key
 from deckcli.models import Deck, DeckEntry, Problem
 
 MAX_FILE_BYTES = 2_000_000
@@ -31,6 +31,12 @@ UNREADABLE_RULES = frozenset(
 )
 
 _TOML_ERROR_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+# tomllib's terse reasons, with what a deck file most likely needs there.
+_TOML_HINTS = (
+    ("Illegal character '\\n'", 'a string is not closed on its line: add the closing "'),
+    ("Invalid value", 'write "Card name" = 4: names in quotes, counts as whole numbers'),
+    ("Expected '=' after a key", 'write "Card name" = 4 (names with spaces need quotes)'),
+)
 # The text patterns run on stripped lines of any length: none may backtrack quadratically over a
 # run of spaces (a lazy group before `\s+` or `\s*$` would), so they stay linear.
 _TEXT_META = re.compile(r"^(?:#|//)\s*(game|format|name)\s*:\s*(.*)$", re.IGNORECASE)
@@ -100,10 +106,17 @@ def read_limited(path: Path) -> bytes:
     """
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags)
-    with os.fdopen(fd, "rb") as handle:
+    try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise OSError(0, "not a regular file")
-        return handle.read(MAX_FILE_BYTES + 1)
+        chunks: list[bytes] = []
+        wanted = MAX_FILE_BYTES + 1
+        while wanted > 0 and (chunk := os.read(fd, wanted)):  # raw reads: no file object
+            chunks.append(chunk)
+            wanted -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
 
 
 def parse_deck_bytes(data: bytes, deck: Deck) -> tuple[Deck, list[Problem]]:
@@ -130,11 +143,11 @@ def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
         return deck, [problem("invalid-toml", "invalid TOML: arrays or tables nested too deeply "
                               "to read; a deck needs no nesting beyond [cards]")]
     problems: list[Problem] = []
-    lines = key_lines(text)
+    lines = LazyKeyLines(text)
+    deck._key_lines = lines
     deck.game = _meta_string(raw, "game", lines, problems)
     deck.format = _meta_string(raw, "format", lines, problems)
     deck.name = _meta_string(raw, "name", lines, problems)
-    deck.game_line, deck.format_line = lines.get(("", "game")), lines.get(("", "format"))
     cards = raw.get("cards")
     if cards is None:
         problems.append(problem("missing-cards", 'no [cards] table; list cards as "Name" = count'))
@@ -143,17 +156,18 @@ def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
             problem(
                 "missing-cards",
                 'cards must be a table: [cards] then "Name" = count lines',
-                lines.get(("", "cards")),
+                lines.get("", "cards"),
             )
         )
     else:
         for ref, count in cards.items():
-            line = lines.get(("cards", ref))
-            entry_problem = check_entry(ref, count, line)
+            entry = DeckEntry(ref, count, lines=lines)
+            entry_problem = check_entry(ref, count, None)
             if entry_problem is not None:
+                entry_problem.line = entry.line  # looked up only now there is a problem
                 problems.append(entry_problem)
             else:
-                deck.entries.append(DeckEntry(ref=ref, count=count, line=line))
+                deck.entries.append(entry)
         if len(deck.entries) > MAX_ENTRIES:
             problems.append(
                 problem(
@@ -170,6 +184,9 @@ def toml_error_problem(error: str, text: str) -> Problem:
     line, column = (int(where.group(1)), int(where.group(2))) if where else (None, None)
     reason = _TOML_ERROR_AT.sub("", error).replace("(at end of document)", "").strip()
     message = f"invalid TOML: {reason}" + (f" (column {column})" if column else "")
+    hint = next((fix for start, fix in _TOML_HINTS if reason.startswith(start)), None)
+    if hint:
+        message += f"; {hint}"
     if reason.startswith(("Cannot overwrite", "Cannot declare", "Cannot mutate")):
         repeat = repeated_key(text, line)
         if repeat is not None:
@@ -179,7 +196,8 @@ def toml_error_problem(error: str, text: str) -> Problem:
     return problem("invalid-toml", message, line, column)
 
 
-def _meta_string(raw: dict, key: str, lines: dict, problems: list[Problem]) -> str | None:
+def _meta_string(raw: dict, key: str, lines: LazyKeyLines, problems: list[Problem]
+                 ) -> str | None:
     value = raw.get(key)
     if value is None:
         return None
@@ -189,12 +207,15 @@ def _meta_string(raw: dict, key: str, lines: dict, problems: list[Problem]) -> s
         reason = f"{key} holds the control character {control}; delete it"
     else:
         return value
-    problems.append(problem("invalid-field", reason, lines.get(("", key))))
+    problems.append(problem("invalid-field", reason, lines.get("", key)))
     return None
 
 
 def check_entry(ref: str, count: object, line: int | None) -> Problem | None:
     """Why a `[cards]` entry is not `reference = positive integer`, or None."""
+    usual = type(count) is int and count > 0 and len(ref) <= MAX_REF_CHARS
+    if usual and ref.isprintable() and not ref.isspace() and ref:
+        return None  # the usual entry, decided without building any message
     shown = ref if len(ref) <= 60 else ref[:57] + "…"
     if len(ref) > MAX_REF_CHARS:
         return problem(
@@ -239,6 +260,8 @@ def _control_character(ref: str) -> str | None:
     Tabs and line breaks count as spaces; invisible format characters (zero-width space,
     direction marks) are not refused here: `textnorm.fold` ignores them when names are compared.
     """
+    if ref.isprintable():  # the usual case, answered in C
+        return None
     for index, char in enumerate(ref, 1):
         if unicodedata.category(char) in ("Cc", "Cs") and not char.isspace():
             return f"U+{ord(char):04X} at character {index}"
@@ -254,7 +277,7 @@ def _short(value: object) -> str:
     return text if len(text) <= 40 else text[:37] + "…"
 
 
-@dataclass(frozen=True)
+@dataclass(slots=True)
 class TextLine:
     """One line of a text list, classified once so `check`, `import` and `add` read it alike.
 
@@ -323,7 +346,8 @@ def parse_text_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
         elif ref in seen:
             seen[ref].count += count
             problems.append(problem("duplicate-card", f"{ref} is listed again (line "
-                                    f"{seen[ref].line}); counts added", number, "warning", ref))
+                                    f"{seen[ref].line}); counts added", number, severity="warning",
+                                    card=ref))
         elif len(seen) >= MAX_ENTRIES:
             problems.append(problem("too-many-entries", f"more than {MAX_ENTRIES:,} entries",
                                     number))

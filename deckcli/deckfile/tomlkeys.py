@@ -10,10 +10,33 @@ import re
 import tomllib
 from collections.abc import Iterator
 
-_TABLE_HEADER = re.compile(r"^\s*\[([^\]]*)\]\s*(?:#.*)?$")
-_BARE_KEY = re.compile(r"^\s*([A-Za-z0-9_-]+)\s*=")
-_BASIC_KEY = re.compile(r'^\s*"((?:[^"\\]|\\.)*)"\s*=')
-_LITERAL_KEY = re.compile(r"^\s*'([^']*)'\s*=")
+# One pattern for the whole text: a `[table]` header line, or a line that starts with a key.
+# Scanning with finditer costs a fraction of matching line by line in Python.
+_KEY_OR_HEADER = re.compile(
+    r"""^[ \t]*(?:
+        \[(?!\[)(?P<table>[^\]\n]*)\][ \t]*(?:\#[^\r\n]*)?\r?$
+      | (?:(?P<bare>[A-Za-z0-9_-]+)|"(?P<basic>(?:[^"\\\n]|\\.)*)"|'(?P<literal>[^'\n]*)')[ \t]*=
+    )""",
+    re.MULTILINE | re.VERBOSE,
+)
+
+
+class LazyKeyLines:
+    """`key_lines` of a text, worked out on first use.
+
+    Only a deck with a problem to place needs line numbers; a legal deck never pays for them.
+    """
+
+    __slots__ = ("_text", "_lines")
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._lines: dict[tuple[str, str], int] | None = None
+
+    def get(self, table: str, key: str) -> int | None:
+        if self._lines is None:
+            self._lines = key_lines(self._text)
+        return self._lines.get((table, key))
 
 
 def key_lines(text: str) -> dict[tuple[str, str], int]:
@@ -37,33 +60,31 @@ def repeated_key(text: str, line: int | None) -> tuple[str, str, int, int] | Non
 def _scan_keys(text: str) -> Iterator[tuple[str, str, int]]:
     """(table, key, line) for top-level keys, keys of [cards] and `[cards.NAME]` headers."""
     table = ""
-    for number, line in enumerate(text.splitlines(), 1):
-        header = _TABLE_HEADER.match(line)
-        if header and not line.lstrip().startswith("[["):
-            table = header.group(1).strip().strip('"')
+    line, scanned = 1, 0
+    for match in _KEY_OR_HEADER.finditer(text):
+        line += text.count("\n", scanned, match.start())
+        scanned = match.start()
+        if match.group("table") is not None:
+            table = match.group("table").strip().strip('"')
             if table.startswith("cards."):  # a table where a count belongs
-                yield "cards", table[6:].strip().strip('"'), number
+                yield "cards", table[6:].strip().strip('"'), line
             else:
-                yield "", table, number
-            continue
-        if table not in ("", "cards"):
-            continue
-        key = _line_key(line)
-        if key is not None:
-            yield table, key, number
+                yield "", table, line
+        elif table in ("", "cards"):
+            key = _match_key(match)
+            if key is not None:
+                yield table, key, line
 
 
-def _line_key(line: str) -> str | None:
-    if match := _BARE_KEY.match(line):
-        return match.group(1)
-    if match := _LITERAL_KEY.match(line):
-        return match.group(1)
-    if match := _BASIC_KEY.match(line):
-        body = match.group(1)
-        if "\\" not in body:
-            return body
-        try:
-            return next(iter(tomllib.loads(f'"{body}" = 0')))
-        except tomllib.TOMLDecodeError:
-            return None
-    return None
+def _match_key(match: re.Match[str]) -> str | None:
+    if (bare := match.group("bare")) is not None:
+        return bare
+    if (literal := match.group("literal")) is not None:
+        return literal
+    body = match.group("basic")
+    if "\\" not in body:
+        return body
+    try:
+        return next(iter(tomllib.loads(f'"{body}" = 0')))
+    except tomllib.TOMLDecodeError:
+        return None

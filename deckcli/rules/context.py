@@ -30,7 +30,18 @@ class DeckView:
 
 
 def classify(view: DeckView, rule: RuleBase, query: Query, item: Resolved) -> tuple[Verdict, str]:
-    """Does a card match a rule's query? None (with the reason) when that cannot be known."""
+    """Does a card match a rule's query? None (with the reason) when that cannot be known.
+
+    The answer depends only on the rule and the card, so it is memoised per pool.
+    """
+    memo = view.pool.classified.setdefault((id(rule), query.text), {})
+    number = item.card.number
+    if number not in memo:
+        memo[number] = _classify(view, rule, query, item)
+    return memo[number]
+
+
+def _classify(view: DeckView, rule: RuleBase, query: Query, item: Resolved) -> tuple[Verdict, str]:
     if rule.unsettled and view.pool.matches(rule.unsettled, item.card) is True:
         return None, rule.unsettled_note or f"the rule's reach over {rule.unsettled} is unsettled"
     verdict = view.pool.matches(query.text, item.card)

@@ -28,16 +28,23 @@ def cap_for(rule: CopiesRule, view: DeckView, group: list[Resolved]) -> int | No
 
 
 def check(rule: CopiesRule, view: DeckView) -> ProblemStream:
+    totals: dict[str, int] = {}
     groups: dict[str, list[Resolved]] = {}
+    overridden: set[str] = set()  # groups holding a card with its own max_copies
+    keys = view.pool.copy_keys(rule.key)
     for item in view.cards:
-        key = view.pool.copy_key(item.card, rule.key)
-        if key is not None:
-            groups.setdefault(key, []).append(item)
+        key = keys[item.card.number]
+        if key is None:
+            continue
+        totals[key] = totals.get(key, 0) + item.count
+        groups.setdefault(key, []).append(item)
+        if item.card.max_copies is not None:
+            overridden.add(key)
     per = {"name": "per name", "number": "per card number"}.get(rule.key, f"per {rule.key}")
-    for group in groups.values():
-        count = sum(item.count for item in group)
-        if count <= rule.max and all(item.card.max_copies is None for item in group):
+    for key, count in totals.items():
+        if count <= rule.max and key not in overridden:
             continue  # within the cap, and only a per-card override could lower it
+        group = groups[key]
         cap = cap_for(rule, view, group)
         if cap is None or count <= cap:
             continue

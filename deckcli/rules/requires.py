@@ -78,13 +78,21 @@ def needs_in(text: str, pattern: str, separator: str) -> tuple[Need, ...]:
     return tuple(needs)
 
 
-def supplied_keys(value: object) -> set[str]:
+def supplied_keys(value: object) -> frozenset[str]:
     """What a card supplies: one name, or a list of them."""
-    names = value if isinstance(value, list) else [value]
-    return {name_key(name) for name in names if isinstance(name, str) and name_key(name)}
+    if isinstance(value, list):
+        value = tuple(value)
+    return _supplied(value) if isinstance(value, str | tuple) else frozenset()
 
 
-def playable(needs: list[tuple[Need, ...]], supplies: list[set[str]],
+@lru_cache(maxsize=4096)
+def _supplied(value: str | tuple) -> frozenset[str]:
+    """Parsed once per distinct value: decks share their cards' emblems."""
+    names = value if isinstance(value, tuple) else (value,)
+    return frozenset(name_key(name) for name in names if isinstance(name, str) and name_key(name))
+
+
+def playable(needs: list[tuple[Need, ...]], supplies: list[frozenset[str]],
              counts: list[int]) -> list[bool]:
     """Which cards can ever be played: grow the set of playable cards until it stops changing."""
     can_play = [not card_needs for card_needs in needs]
@@ -98,7 +106,8 @@ def playable(needs: list[tuple[Need, ...]], supplies: list[set[str]],
     return can_play
 
 
-def available(supplies: list[set[str]], counts: list[int], can_play: list[bool]) -> Counter[str]:
+def available(supplies: list[frozenset[str]], counts: list[int], can_play: list[bool]
+              ) -> Counter[str]:
     """How many copies supply each name, among the cards that can be played."""
     supply: Counter[str] = Counter()
     for keys, count, ok in zip(supplies, counts, can_play, strict=True):
