@@ -42,10 +42,15 @@ class DeckResult:
 
     def to_json(self) -> dict:
         return {
-            "path": self.path, "game": self.game, "format": self.format, "legal": self.legal,
+            "path": self.path,
+            "game": self.game,
+            "format": self.format,
+            "legal": self.legal,
             "cards": self.cards,
-            "problems": [p.model_dump(include={"rule", "severity", "message", "card", "line"})
-                         for p in self.problems],
+            "problems": [
+                p.model_dump(include={"rule", "severity", "message", "card", "line"})
+                for p in self.problems
+            ],
         }
 
 
@@ -91,8 +96,9 @@ def find_deck_files(path: Path) -> tuple[list[Path], list[Problem]]:
     top = path.resolve()
 
     def walk_error(error: OSError) -> None:
-        problems.append(Problem(rule="unreadable", message=f"{error.filename}: cannot list: "
-                                f"{error.strerror}"))
+        problems.append(
+            Problem(rule="unreadable", message=f"{error.filename}: cannot list: {error.strerror}")
+        )
 
     for root, dirs, files in os.walk(path, onerror=walk_error, followlinks=True):
         try:
@@ -103,8 +109,13 @@ def find_deck_files(path: Path) -> tuple[list[Path], list[Problem]]:
             dirs[:] = []
             continue
         seen_dirs.add((stat.st_dev, stat.st_ino))
-        dirs[:] = sorted(d for d in dirs if d not in SKIPPED_DIRS and not d.startswith(".")
-                         and _stays_inside(Path(root) / d, top))
+        dirs[:] = sorted(
+            d
+            for d in dirs
+            if d not in SKIPPED_DIRS
+            and not d.startswith(".")
+            and _stays_inside(Path(root) / d, top)
+        )
         for name in sorted(files):
             if name.lower().endswith(DECK_SUFFIXES) and _stays_inside(Path(root) / name, top):
                 found.append(Path(root) / name)
@@ -137,8 +148,9 @@ def looks_like_deck(deck: Deck, problems: list[Problem]) -> bool:
     return not any(p.rule == "missing-cards" for p in problems)
 
 
-def check_deck(deck: Deck, problems: list[Problem], registry: PoolRegistry,
-               options: Options) -> DeckResult:
+def check_deck(
+    deck: Deck, problems: list[Problem], registry: PoolRegistry, options: Options
+) -> DeckResult:
     """Resolve a read deck against its game and format and run the rules."""
     total = sum(entry.count for entry in deck.entries)
     result = DeckResult(printable_path(deck.path), None, None, total, list(problems), deck.name)
@@ -147,10 +159,14 @@ def check_deck(deck: Deck, problems: list[Problem], registry: PoolRegistry,
     game_ref = deck.game or options.game
     if game_ref is None:
         known = ", ".join(registry.game_ids())
-        hint = ('add game = "<id>"' if deck.kind == "toml" else "add a line '# game: <id>'")
-        result.problems.insert(0, Problem(
-            rule="missing-game", message=f"which game is this deck for? {hint} or pass --game "
-            f"(games: {known})"))
+        hint = 'add game = "<id>"' if deck.kind == "toml" else "add a line '# game: <id>'"
+        result.problems.insert(
+            0,
+            Problem(
+                rule="missing-game",
+                message=f"which game is this deck for? {hint} or pass --game (games: {known})",
+            ),
+        )
         return result
     game_id = registry.resolve_id(game_ref)
     if game_id is None and (broken := registry.broken_pool(game_ref)) is not None:
@@ -158,8 +174,14 @@ def check_deck(deck: Deck, problems: list[Problem], registry: PoolRegistry,
         return result
     if game_id is None:
         known = ", ".join(registry.game_ids())
-        result.problems.insert(0, Problem(rule="unknown-game", line=deck.line_of("game"),
-                                          message=f"unknown game {game_ref!r}; games: {known}"))
+        result.problems.insert(
+            0,
+            Problem(
+                rule="unknown-game",
+                line=deck.line_of("game"),
+                message=f"unknown game {game_ref!r}; games: {known}",
+            ),
+        )
         return result
     result.game = game_id
     try:
@@ -170,9 +192,14 @@ def check_deck(deck: Deck, problems: list[Problem], registry: PoolRegistry,
     format_id = deck.format or options.format or pool.header.game.default_format
     if format_id not in pool.header.formats:
         known = ", ".join(pool.header.formats)
-        result.problems.insert(0, Problem(
-            rule="unknown-format", line=deck.line_of("format"),
-            message=f"{game_id} has no format {format_id!r}; formats: {known}"))
+        result.problems.insert(
+            0,
+            Problem(
+                rule="unknown-format",
+                line=deck.line_of("format"),
+                message=f"{game_id} has no format {format_id!r}; formats: {known}",
+            ),
+        )
         return result
     result.format = format_id
     try:
@@ -182,15 +209,19 @@ def check_deck(deck: Deck, problems: list[Problem], registry: PoolRegistry,
         result.problems.extend(resolve_problems)
         result.problems.extend(run_rules(view))
     except QueryError as exc:
-        result.problems.append(Problem(rule="broken-pool",
-                                       message=f"{pool.path}: a rule query is invalid: {exc}"))
+        result.problems.append(
+            Problem(rule="broken-pool", message=f"{pool.path}: a rule query is invalid: {exc}")
+        )
     return result
 
 
 def filter_problems(result: DeckResult, options: Options) -> DeckResult:
     """Apply --select / --ignore (rule ids) to a deck's problems."""
-    kept = [p for p in result.problems
-            if (not options.select or p.rule in options.select) and p.rule not in options.ignore]
+    kept = [
+        p
+        for p in result.problems
+        if (not options.select or p.rule in options.select) and p.rule not in options.ignore
+    ]
     result.problems = kept
     return result
 
@@ -201,28 +232,56 @@ def iter_targets(paths: Iterable[Path]) -> Iterator[tuple[Path, bool, list[Probl
         if path.is_dir():
             files, problems = find_deck_files(path)
             if not files:
-                yield path, True, [*problems, Problem(
-                    rule="no-decks", message=f"no deck files (*.toml, *.txt) under {path}")]
+                yield (
+                    path,
+                    True,
+                    [
+                        *problems,
+                        Problem(
+                            rule="no-decks", message=f"no deck files (*.toml, *.txt) under {path}"
+                        ),
+                    ],
+                )
             for index, file in enumerate(files):
                 yield file, False, problems if index == 0 else []
         else:
             yield path, True, []
 
 
-def check_paths(paths: Iterable[Path], registry: PoolRegistry, options: Options) -> CheckResult:
-    """Check every deck the paths name; one bad file never stops the others."""
-    result = CheckResult()
-    for path, explicit, scan_problems in iter_targets(paths):
-        if scan_problems and scan_problems[-1].rule == "no-decks":
-            shown = printable_path(str(path))
-            result.decks.append(DeckResult(shown, None, None, 0, scan_problems))
-            continue
-        deck, problems = read_deck_file(path)
-        if not explicit and not looks_like_deck(deck, problems):
-            continue
-        checked = check_deck(deck, [*scan_problems, *problems], registry, options)
-        result.decks.append(filter_problems(checked, options))
-        if checked.game and checked.format and (checked.game, checked.format) not in result.formats:
-            formats = registry.load(checked.game).header.formats
-            result.formats[checked.game, checked.format] = formats[checked.format]
+Target = tuple[Path, bool, list[Problem]]
+PARALLEL_MIN_DECKS = 1_000  # below this, starting workers costs more than it saves
+
+
+def check_target(target: Target, registry: PoolRegistry, options: Options) -> DeckResult | None:
+    """Check one deck file (None for a TOML file met in a folder scan that is not a deck)."""
+    path, explicit, scan_problems = target
+    if scan_problems and scan_problems[-1].rule == "no-decks":
+        return DeckResult(printable_path(str(path)), None, None, 0, scan_problems)
+    deck, problems = read_deck_file(path)
+    if not explicit and not looks_like_deck(deck, problems):
+        return None
+    checked = check_deck(deck, [*scan_problems, *problems], registry, options)
+    return filter_problems(checked, options)
+
+
+def check_paths(
+    paths: Iterable[Path], registry: PoolRegistry, options: Options, jobs: int = 1
+) -> CheckResult:
+    """Check every deck the paths name; one bad file never stops the others.
+
+    With `jobs` > 1 and many decks, the files are shared among worker processes; the result
+    (and its order) is the same as checking them one by one.
+    """
+    targets = list(iter_targets(paths))
+    if jobs > 1 and len(targets) >= PARALLEL_MIN_DECKS:
+        from deckcli.parallel import check_in_workers
+
+        checked = check_in_workers(targets, registry, options, jobs)
+    else:
+        checked = [check_target(target, registry, options) for target in targets]
+    result = CheckResult(decks=[deck for deck in checked if deck is not None])
+    for deck in result.decks:
+        if deck.game and deck.format and (deck.game, deck.format) not in result.formats:
+            formats = registry.load(deck.game).header.formats
+            result.formats[deck.game, deck.format] = formats[deck.format]
     return result

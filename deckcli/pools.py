@@ -222,17 +222,15 @@ class Pool:
         return self._queries[text]
 
     def matches(self, text: str, card: Card) -> Verdict:
-        """A query's verdict on a card, computed once per pool for every card.
+        """A query's verdict on a card, memoised by card number.
 
-        A check of thousands of decks asks the same few rule queries of the same cards, so
-        the answers are tabulated by card number on first use.
+        A check of thousands of decks asks the same few rule queries of the same cards.
         """
-        table = self._verdicts.get(text)
-        if table is None:
-            query = self.query(text)
-            table = {each.number: query.matches(each) for each in self.cards}
-            self._verdicts[text] = table
-        return table[card.number]
+        table = self._verdicts.setdefault(text, {})
+        number = card.number
+        if number not in table:
+            table[number] = self.query(text).matches(card)
+        return table[number]
 
     @cached_property
     def trigrams(self) -> dict[str, list[str]]:

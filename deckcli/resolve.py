@@ -8,6 +8,7 @@ otherwise the reference is ambiguous and the problem lists the numbers to choose
 from __future__ import annotations
 
 import difflib
+import heapq
 from collections import Counter
 from dataclasses import dataclass
 
@@ -90,9 +91,10 @@ def suggestions(pool: Pool, ref: str, limit: int = 3, shortlist: int = 12) -> li
     """
     folded = fold(ref)
     shared: Counter[str] = Counter()
-    for gram in set(trigrams_of(folded)):
+    for gram in dict.fromkeys(trigrams_of(folded)):
         shared.update(pool.trigrams.get(gram, ()))
-    candidates = [key for key, _ in shared.most_common(shortlist)]
+    ranked = heapq.nsmallest(shortlist, shared.items(), key=lambda item: (-item[1], item[0]))
+    candidates = [key for key, _ in ranked]  # ties broken by name: the same in every run
     close = difflib.get_close_matches(folded, candidates, n=limit, cutoff=0.6)
     if not close:
         close = [key for key in pool.by_name if folded and folded in key][:limit]
@@ -107,7 +109,8 @@ def suggestions(pool: Pool, ref: str, limit: int = 3, shortlist: int = 12) -> li
 def unknown_card_problem(pool: Pool, entry: DeckEntry) -> Problem:
     """'unknown-card: "Cyber Swordd" is not a MegaMan card — did you mean CyberSword (1C12)?'"""
     shown = entry.ref if len(entry.ref) <= 60 else entry.ref[:57] + "…"
-    message = f'"{shown}" is not a {pool.header.game.name} card'
+    game = pool.header.game.name
+    message = f'"{shown}" is not {"an" if game[:1].lower() in "aeiou" else "a"} {game} card'
     close = suggestions(pool, entry.ref)
     if close:
         message += " — did you mean " + " or ".join(close) + "?"

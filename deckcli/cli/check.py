@@ -73,6 +73,15 @@ def check(
             "--ignore", help="Do not report these rule ids (comma-separated, repeatable)."
         ),
     ] = None,
+    jobs: Annotated[
+        int,
+        typer.Option(
+            "--jobs",
+            "-j",
+            min=0,
+            help="Worker processes for large folders (0: one per CPU; 1: no workers).",
+        ),
+    ] = 0,
 ) -> None:
     """Check decks against their game's deck-construction rules.
 
@@ -100,7 +109,7 @@ def check(
         select=split_rule_ids(select),
         ignore=split_rule_ids(ignore),
     )
-    result = check_paths(paths, registry, options)
+    result = check_paths(paths, registry, options, jobs or os.cpu_count() or 1)
     result.strict = strict
     renderer = get_renderer(output_format)
     emit(lambda out, color: renderer(result, out, color), output)

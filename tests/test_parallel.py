@@ -1,0 +1,28 @@
+"""Checking in worker processes gives the same result, in the same order, as one process."""
+
+from __future__ import annotations
+
+import shutil
+
+from conftest import SAMPLES
+from deckcli import checker
+from deckcli.checker import Options, check_paths
+from deckcli.pools import PoolRegistry
+
+
+def test_workers_match_one_process(tmp_path, monkeypatch):
+    for index in range(4):  # every sample, four times over: legal, illegal, unknown cards
+        shutil.copytree(SAMPLES, tmp_path / f"copy{index}")
+    (tmp_path / "copy0" / "broken.toml").write_text("game = \n", encoding="utf-8")
+    monkeypatch.setattr(checker, "PARALLEL_MIN_DECKS", 10)
+    serial = check_paths([tmp_path], PoolRegistry([]), Options(), jobs=1)
+    parallel = check_paths([tmp_path], PoolRegistry([]), Options(), jobs=2)
+    assert len(serial.decks) > 100
+    assert parallel.to_json() == serial.to_json()
+    assert parallel.formats.keys() == serial.formats.keys()
+
+
+def test_jobs_option_is_accepted(cli):
+    run = cli("check", SAMPLES / "megaman", "--jobs", "2", "--format", "json")
+    assert run.code == 1 and len(run.json()["decks"]) == 5
+    assert cli("check", SAMPLES / "megaman", "--jobs", "-1").code == 2
