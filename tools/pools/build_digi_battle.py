@@ -21,9 +21,8 @@ from digimon_ref import (  # noqa: E402
     note_comment,
     parse_args,
     parse_specialty,
-    read_rows,
 )
-from poolwriter import write_pool  # noqa: E402
+from poolwriter import read_rows, write_pool  # noqa: E402
 
 GAME_ID = "digi-battle"
 JP_PREFIX = "St-"

@@ -11,19 +11,13 @@ int field is left out and the stat is named in the list field `no_stat`.
 
 from __future__ import annotations
 
-import argparse
-import csv
 import sys
 from collections import defaultdict
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from poolwriter import write_pool  # noqa: E402
-
-REPO = Path(__file__).resolve().parents[2]
-DEFAULT_REFERENCE = REPO / ".." / "shared" / "reference" / "haikyu"
-DEFAULT_OUT = REPO / "cardpools" / "haikyu.toml"
+from poolwriter import builder_args, read_rows, write_pool  # noqa: E402
 
 STATS = ("serve", "receive", "toss", "attack", "block")
 BREAK2 = "https://github.com/Darrenwu1006/BREAK2.0/blob/f573bd483a631b8be9a207669957dac0ed256c20"
@@ -193,21 +187,11 @@ def card(row: dict[str, str], printings: list[str]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> None:
     """Read the reference CSVs and write the pool."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--reference",
-        type=Path,
-        default=DEFAULT_REFERENCE,
-        help="folder holding cards.csv and card_printings.csv",
-    )
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="pool file to write")
-    args = parser.parse_args(argv)
-    with open(args.reference / "cards.csv", encoding="utf-8", newline="") as handle:
-        rows = list(csv.DictReader(handle))
+    args = builder_args(__doc__.splitlines()[0], "haikyu", "haikyu", argv)
+    rows = read_rows(args.reference / "cards.csv")
     printings: defaultdict[str, list[str]] = defaultdict(list)
-    with open(args.reference / "card_printings.csv", encoding="utf-8", newline="") as handle:
-        for printing in csv.DictReader(handle):
-            printings[printing["number"]].append(printing["printing_code"])
+    for printing in read_rows(args.reference / "card_printings.csv"):
+        printings[printing["number"]].append(printing["printing_code"])
     numbers = {r["number"] for r in rows}
     if len(numbers) != len(rows) or set(NOTES) - numbers or set(printings) - numbers:
         raise SystemExit("card numbers in the CSVs and the notes do not line up")

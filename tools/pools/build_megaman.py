@@ -10,19 +10,13 @@ both as a comment above the card and into its `note` field.
 
 from __future__ import annotations
 
-import argparse
-import csv
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from poolwriter import write_pool  # noqa: E402
-
-REPO = Path(__file__).resolve().parents[2]
-DEFAULT_REFERENCE = REPO / ".." / "shared" / "reference" / "megaman"
-DEFAULT_OUT = REPO / "cardpools" / "megaman.toml"
+from poolwriter import builder_args, read_rows, write_pool  # noqa: E402
 
 R1 = "https://github.com/wishmstr/MMTCG/blob/61b80155a288daa314afb13200483998ff3a32dd/MegaMan-TCG-Rulebook-Grave.pdf"
 SOURCES = [
@@ -262,14 +256,8 @@ def card(row: dict[str, str]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> None:
     """Read the reference CSV and write the pool."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--reference", type=Path, default=DEFAULT_REFERENCE, help="folder holding cards.csv"
-    )
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="pool file to write")
-    args = parser.parse_args(argv)
-    with open(args.reference / "cards.csv", encoding="utf-8", newline="") as handle:
-        rows = list(csv.DictReader(handle))
+    args = builder_args(__doc__.splitlines()[0], "megaman", "megaman", argv)
+    rows = read_rows(args.reference / "cards.csv")
     unknown = set(NOTES) - {r["number"] for r in rows}
     if unknown:
         raise SystemExit(f"notes for unknown numbers: {sorted(unknown)}")

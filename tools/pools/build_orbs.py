@@ -11,19 +11,13 @@ Every card gets `token = false` except the one token row, so a rule query on
 
 from __future__ import annotations
 
-import argparse
-import csv
 import re
 import sys
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from poolwriter import write_pool  # noqa: E402
-
-REPO = Path(__file__).resolve().parents[2]
-DEFAULT_REFERENCE = REPO / ".." / "shared" / "reference" / "orbs"
-DEFAULT_OUT = REPO / "cardpools" / "orbs.toml"
+from poolwriter import builder_args, read_rows, write_pool  # noqa: E402
 
 WIKI = "https://github.com/OrbsCCG/Orbs-CCG-Wiki/blob/d78c53d8ee8da5af28f7211c44403bd0ca865888"
 SOURCES = [
@@ -285,14 +279,8 @@ def card(row: dict[str, str]) -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> None:
     """Read the reference CSV and write the pool."""
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument(
-        "--reference", type=Path, default=DEFAULT_REFERENCE, help="folder holding cards.csv"
-    )
-    parser.add_argument("--out", type=Path, default=DEFAULT_OUT, help="pool file to write")
-    args = parser.parse_args(argv)
-    with open(args.reference / "cards.csv", encoding="utf-8", newline="") as handle:
-        rows = list(csv.DictReader(handle))
+    args = builder_args(__doc__.splitlines()[0], "orbs", "orbs", argv)
+    rows = read_rows(args.reference / "cards.csv")
     cards = [card(r) for r in rows]
     keys = {(r["era"], r["name"]) for r in rows}
     if len({c["number"] for c in cards}) != len(cards) or (set(NOTES) | TOKENS) - keys:

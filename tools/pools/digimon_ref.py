@@ -7,41 +7,19 @@ the reading, the command line and the `specialty` parsing live here once.
 from __future__ import annotations
 
 import argparse
-import csv
 import textwrap
 from collections.abc import Iterable
-from pathlib import Path
 from typing import Any
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_REFERENCE = REPO_ROOT.parent / "shared" / "reference" / "digimon"
+from poolwriter import builder_args
 
 Row = dict[str, str]
 COMMENT_WIDTH = 96
 
 
 def parse_args(description: str, game_id: str, argv: list[str] | None) -> argparse.Namespace:
-    """`--reference DIR` (the CSV folder) and `--out FILE` (the pool to write)."""
-    parser = argparse.ArgumentParser(description=description)
-    parser.add_argument(
-        "--reference",
-        type=Path,
-        default=DEFAULT_REFERENCE,
-        help=f"folder holding cards.csv etc. (default: {DEFAULT_REFERENCE})",
-    )
-    parser.add_argument(
-        "--out",
-        type=Path,
-        default=REPO_ROOT / "cardpools" / f"{game_id}.toml",
-        help="pool file to write (default: cardpools/<game>.toml)",
-    )
-    return parser.parse_args(argv)
-
-
-def read_rows(path: Path) -> list[Row]:
-    """Every row of a reference CSV, as column -> cell (empty cells are "")."""
-    with path.open(encoding="utf-8", newline="") as handle:
-        return list(csv.DictReader(handle))
+    """`--reference DIR` (default: the shared digimon folder) and `--out FILE`."""
+    return builder_args(description, game_id, "digimon", argv)
 
 
 def parse_specialty(text: str) -> dict[str, str]:

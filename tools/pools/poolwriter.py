@@ -7,6 +7,8 @@ the generated pools are committed and ship in the wheel.
 
 from __future__ import annotations
 
+import argparse
+import csv
 import json
 import os
 import re
@@ -18,6 +20,26 @@ from typing import Any
 import tomli_w
 
 BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+REPO_ROOT = Path(__file__).resolve().parents[2]
+REFERENCE_ROOT = REPO_ROOT.parent / "shared" / "reference"
+
+
+def builder_args(description: str, game_id: str, reference: str,
+                 argv: list[str] | None) -> argparse.Namespace:
+    """`--reference DIR` (the reference CSV folder) and `--out FILE` (the pool to write)."""
+    parser = argparse.ArgumentParser(description=description)
+    default_reference = REFERENCE_ROOT / reference
+    parser.add_argument("--reference", type=Path, default=default_reference,
+                        help=f"folder holding the reference CSVs (default: {default_reference})")
+    parser.add_argument("--out", type=Path, default=REPO_ROOT / "cardpools" / f"{game_id}.toml",
+                        help="pool file to write (default: cardpools/<game>.toml)")
+    return parser.parse_args(argv)
+
+
+def read_rows(path: Path) -> list[dict[str, str]]:
+    """Every row of a reference CSV, as column -> cell (empty cells are "")."""
+    with path.open(encoding="utf-8", newline="") as handle:
+        return list(csv.DictReader(handle))
 
 
 def comment_block(text: str) -> str:
