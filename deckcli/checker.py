@@ -156,51 +156,32 @@ def check_deck(
     result = DeckResult(printable_path(deck.path), None, None, total, list(problems), deck.name)
     if any(p.rule in UNREADABLE_RULES for p in problems):
         return result
+
+    def stop(rule: str, message: str, line: int | None = None) -> DeckResult:
+        """A deck whose game or format cannot be used: this problem first, no rules run."""
+        result.problems.insert(0, Problem(rule=rule, message=message, line=line))
+        return result
+
     game_ref = deck.game or options.game
     if game_ref is None:
-        known = ", ".join(registry.game_ids())
         hint = 'add game = "<id>"' if deck.kind == "toml" else "add a line '# game: <id>'"
-        result.problems.insert(
-            0,
-            Problem(
-                rule="missing-game",
-                message=f"which game is this deck for? {hint} or pass --game (games: {known})",
-            ),
-        )
-        return result
+        return stop("missing-game", f"which game is this deck for? {hint} or pass --game "
+                    f"(games: {', '.join(registry.game_ids())})")
     game_id = registry.resolve_id(game_ref)
     if game_id is None and (broken := registry.broken_pool(game_ref)) is not None:
-        result.problems.insert(0, Problem(rule="broken-pool", message=str(broken)))
-        return result
+        return stop("broken-pool", str(broken))
     if game_id is None:
-        known = ", ".join(registry.game_ids())
-        result.problems.insert(
-            0,
-            Problem(
-                rule="unknown-game",
-                line=deck.line_of("game"),
-                message=f"unknown game {game_ref!r}; games: {known}",
-            ),
-        )
-        return result
+        return stop("unknown-game", f"unknown game {game_ref!r}; games: "
+                    f"{', '.join(registry.game_ids())}", deck.line_of("game"))
     result.game = game_id
     try:
         pool = registry.load(game_id)
     except PoolError as exc:
-        result.problems.insert(0, Problem(rule="broken-pool", message=str(exc)))
-        return result
+        return stop("broken-pool", str(exc))
     format_id = deck.format or options.format or pool.header.game.default_format
     if format_id not in pool.header.formats:
-        known = ", ".join(pool.header.formats)
-        result.problems.insert(
-            0,
-            Problem(
-                rule="unknown-format",
-                line=deck.line_of("format"),
-                message=f"{game_id} has no format {format_id!r}; formats: {known}",
-            ),
-        )
-        return result
+        return stop("unknown-format", f"{game_id} has no format {format_id!r}; formats: "
+                    f"{', '.join(pool.header.formats)}", deck.line_of("format"))
     result.format = format_id
     try:
         fields, copy_keys = rule_fields(pool, format_id)

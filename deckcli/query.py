@@ -296,26 +296,23 @@ def _not(inner: Predicate) -> Predicate:
 
 
 def _all(parts: list[Predicate]) -> Predicate:
-    def conjunction(card: Card) -> Verdict:
-        unknown = False
-        for part in parts:
-            verdict = part(card)
-            if verdict is False:
-                return False
-            unknown = unknown or verdict is None
-        return None if unknown else True
-
-    return conjunction
+    return _kleene(parts, decisive=False)
 
 
 def _any(parts: list[Predicate]) -> Predicate:
-    def disjunction(card: Card) -> Verdict:
+    return _kleene(parts, decisive=True)
+
+
+def _kleene(parts: list[Predicate], decisive: bool) -> Predicate:
+    """AND (one False decides) or OR (one True decides); otherwise unknown beats the rest."""
+
+    def combined(card: Card) -> Verdict:
         unknown = False
         for part in parts:
             verdict = part(card)
-            if verdict is True:
-                return True
+            if verdict is decisive:
+                return decisive
             unknown = unknown or verdict is None
-        return None if unknown else False
+        return None if unknown else not decisive
 
-    return disjunction
+    return combined
