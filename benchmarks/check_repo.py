@@ -5,6 +5,8 @@ legal and illegal variations built from each pool's cards (swapped cards, counts
 misspelt names) and a share of plain-text lists; then prints the best wall time of
 `deckcli check DIR --format json` beside the best time of one Python process that only reads
 the same files (tomllib for TOML, plain reads for text lists). Target: ratio at most 3.
+The check runs three ways: with its default worker processes, with `--jobs 1`, and with the
+pool cache off.
 """
 
 from __future__ import annotations
@@ -118,10 +120,12 @@ def main() -> None:
         warm_env = {**os.environ, "DECKCLI_CACHE": str(cache)}
         command_time(check, 1, warm_env)  # fill the pool cache, as any earlier run has
         warm = command_time(check, args.repeat, warm_env)
+        serial = command_time([*check, "--jobs", "1"], args.repeat, warm_env)
         cold = command_time(check, args.repeat, {**os.environ, "DECKCLI_CACHE": "off"})
         parse = command_time(python("-c", PARSE_ONLY, str(decks)), args.repeat)
     label = f"{args.decks:,} decks, {args.misspelt:.0%} misspelt"
     report(f"deckcli check, {label} (pool cache warm)", warm, parse, "parse only (tomllib)")
+    report(f"deckcli check, {label} (one process)", serial, parse, "parse only (tomllib)")
     report(f"deckcli check, {label} (pool cache off)", cold, parse, "parse only (tomllib)")
 
 
