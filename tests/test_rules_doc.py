@@ -17,7 +17,8 @@ GAMES = ["digi-battle", "digimon-classic", "haikyu", "megaman", "orbs"]
 def test_catalogue_covers_every_builtin_id_the_code_reports():
     reported: set[str] = set()
     for source in PACKAGE.rglob("*.py"):
-        reported |= set(re.findall(r'(?:rule=|problem\(\s*|stop\(\s*)"([a-z0-9-]+)"', source.read_text()))
+        pattern = r'(?:rule=|problem\(\s*|stop\(\s*)"([a-z0-9-]+)"'
+        reported |= set(re.findall(pattern, source.read_text()))
     assert reported == set(BUILTIN_RULES)
     for rule in BUILTIN_RULES.values():
         assert rule.severity in ("error", "warning") and rule.description and rule.example

@@ -22,6 +22,7 @@ from deckcli.models import Deck, DeckEntry, Problem
 
 MAX_FILE_BYTES = 2_000_000
 MAX_ENTRIES = 5_000
+MAX_PROBLEMS_PER_RULE = 50  # per file: a generated file of 200,000 bad lines stays readable
 MAX_REF_CHARS = 200
 MAX_COUNT_DIGITS = 4_000  # below Python's int-parsing limit (4,300 digits)
 TEXT_SUFFIXES = (".txt", ".dek", ".list")
@@ -62,6 +63,9 @@ def problem(
 
 def decode_deck_bytes(data: bytes) -> tuple[str | None, Problem | None]:
     """Text of a deck file, or the problem that stops it being read."""
+    if len(data) > MAX_FILE_BYTES:
+        return None, problem("file-too-large", f"more than {MAX_FILE_BYTES:,} bytes; deck files "
+                             f"are at most {MAX_FILE_BYTES:,} (is it really a deck?)")
     if not data.strip():
         return None, problem("empty-file", 'the file is empty; a deck needs game = "…" and [cards]')
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
@@ -92,9 +96,6 @@ def read_deck_file(path: Path) -> tuple[Deck, list[Problem]]:
     except OSError as exc:
         reason = exc.strerror or str(exc)
         return deck, [problem("unreadable", f"cannot read the file: {reason}")]
-    if len(data) > MAX_FILE_BYTES:
-        return deck, [problem("file-too-large", f"more than {MAX_FILE_BYTES:,} bytes; deck files "
-                              f"are at most {MAX_FILE_BYTES:,} (is it really a deck?)")]
     return parse_deck_bytes(data, deck)
 
 
@@ -161,6 +162,10 @@ def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
         )
     else:
         for ref, count in cards.items():
+            if len(deck.entries) == MAX_ENTRIES:
+                problems.append(problem("too-many-entries", f"{len(cards):,} entries; at most "
+                                        f"{MAX_ENTRIES:,}"))
+                break
             entry = DeckEntry(ref, count, lines=lines)
             entry_problem = check_entry(ref, count, None)
             if entry_problem is not None:
@@ -168,14 +173,23 @@ def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
                 problems.append(entry_problem)
             else:
                 deck.entries.append(entry)
-        if len(deck.entries) > MAX_ENTRIES:
-            problems.append(
-                problem(
-                    "too-many-entries", f"{len(deck.entries):,} entries; at most {MAX_ENTRIES:,}"
-                )
-            )
-            deck.entries = deck.entries[:MAX_ENTRIES]
-    return deck, problems
+    return deck, capped(problems)
+
+
+def capped(problems: list[Problem]) -> list[Problem]:
+    """The first MAX_PROBLEMS_PER_RULE problems of each rule, then one line for the rest."""
+    kept: list[Problem] = []
+    seen: dict[str, int] = {}
+    for found in problems:
+        seen[found.rule] = seen.get(found.rule, 0) + 1
+        if seen[found.rule] <= MAX_PROBLEMS_PER_RULE:
+            kept.append(found)
+    for rule, count in seen.items():
+        if count > MAX_PROBLEMS_PER_RULE:
+            first = next(found for found in kept if found.rule == rule)
+            kept.append(problem(rule, f"… and {count - MAX_PROBLEMS_PER_RULE:,} more {rule} "
+                                f"problems in this file; fix these first", severity=first.severity))
+    return kept
 
 
 def toml_error_problem(error: str, text: str) -> Problem:
@@ -355,7 +369,7 @@ def parse_text_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
         else:
             seen[ref] = DeckEntry(ref=ref, count=count, line=number)
     deck.entries = list(seen.values())
-    return deck, problems
+    return deck, capped(problems)
 
 
 def parse_text_line(line: str) -> tuple[int, str] | None:

@@ -1,0 +1,73 @@
+"""The top-level handler: a bug deep inside becomes one line and exit 3; --debug shows it."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+import textwrap
+
+import pytest
+
+from conftest import REPO, SAMPLES
+from deckcli import checker
+from deckcli.cli import app
+
+DECK = SAMPLES / "megaman" / "starter-megaman.toml"
+
+
+def explode(*args: object, **kwargs: object) -> None:
+    raise ValueError("boom\nsecond line of the message")
+
+
+def test_an_unexpected_error_is_one_line_and_exit_3(cli, monkeypatch):
+    monkeypatch.setattr(checker, "resolve_entries", explode)
+    run = cli("check", DECK)
+    assert run.code == 3 and run.out == ""
+    assert run.err == ("deckcli: error: internal error: ValueError: boom — this is a bug; rerun "
+                       "with --debug and report the traceback\n")
+
+
+def test_debug_lets_the_traceback_through(cli, monkeypatch):
+    monkeypatch.setattr(checker, "resolve_entries", explode)
+    with pytest.raises(ValueError, match="boom"):
+        cli("--debug", "check", DECK)
+
+
+def test_debug_prints_the_traceback_from_the_command_line():
+    script = textwrap.dedent("""
+        import sys
+        from deckcli import checker
+        from deckcli.cli.app import main
+        def explode(*args, **kwargs):
+            raise ValueError("boom")
+        checker.resolve_entries = explode
+        sys.exit(main(sys.argv[1:]))
+    """)
+    base = [sys.executable, "-c", script]
+    quiet = subprocess.run([*base, "check", str(DECK)], capture_output=True, text=True,
+                           cwd=REPO)
+    loud = subprocess.run([*base, "--debug", "check", str(DECK)], capture_output=True,
+                          text=True, cwd=REPO)
+    assert quiet.returncode == 3 and "Traceback" not in quiet.stderr
+    assert loud.returncode == 1 and "Traceback (most recent call last)" in loud.stderr
+    assert "ValueError: boom" in loud.stderr
+
+
+def test_a_broken_command_module_is_an_internal_error_too(cli, monkeypatch):
+    def broken_import() -> None:
+        raise ImportError("cannot import name 'x'")
+
+    monkeypatch.setattr(app, "_register_commands", broken_import)
+    run = cli("check", DECK)
+    assert run.code == 3 and run.err.count("\n") == 1 and "ImportError" in run.err
+
+
+def test_output_never_fails_on_a_console_that_cannot_show_it(monkeypatch):
+    """A strict ASCII console (legacy Windows, PYTHONIOENCODING=ascii) still gets the report."""
+    raw = io.BytesIO()
+    console = io.TextIOWrapper(raw, encoding="ascii", errors="strict")
+    monkeypatch.setattr(sys, "stdout", console)
+    code = app.main(["check", str(SAMPLES / "megaman" / "illegal-59-cards.toml"), "-f", "rich"])
+    console.flush()
+    assert code == 1 and b"\\u2717 illegal" in raw.getvalue()
