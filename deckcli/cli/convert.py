@@ -69,9 +69,11 @@ def import_(
 
 
 def _read_input(file: Path) -> bytes:
-    from deckcli.deckfile.loaded import read_bytes
+    from deckcli.deckfile.loaded import MAX_FILE_BYTES, read_bytes, within_limit
 
-    return sys.stdin.buffer.read() if str(file) == "-" else read_bytes(file)
+    if str(file) == "-":
+        return within_limit(sys.stdin.buffer.read(MAX_FILE_BYTES + 1), "standard input")
+    return read_bytes(file)
 
 
 @app.command()

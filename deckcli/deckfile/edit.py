@@ -103,6 +103,9 @@ def _edit_toml(text: str, edit: Edit) -> str:
     if cards is None:
         cards = tomlkit.table()
         document.add("cards", cards)
+    elif not isinstance(cards, dict):  # tomlkit's tables and inline tables are dicts
+        raise UserError('cannot edit this deck: cards must be a table ([cards] then "Name" = '
+                        "count lines); fix the file first", EXIT_FAILED)
     for entry, count in edit.changes:
         if count:
             cards[entry.ref] = count

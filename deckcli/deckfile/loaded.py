@@ -16,6 +16,7 @@ from deckcli.deckfile.read import (
     UNREADABLE_RULES,
     deck_kind,
     parse_deck_bytes,
+    read_limited,
     text_lines,
 )
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
@@ -153,16 +154,21 @@ class LoadedDeck:
 def read_bytes(path: Path) -> bytes:
     """A deck file's bytes; a missing file is a usage error, an unreadable one a failure."""
     try:
-        if path.stat().st_size > MAX_FILE_BYTES:
-            raise UserError(f"{path}: deck files are at most {MAX_FILE_BYTES:,} bytes",
-                            EXIT_FAILED)
-        return path.read_bytes()
+        data = read_limited(path)  # regular files only, never past the size limit
     except FileNotFoundError:
         raise UserError(f"no such file: {path}") from None
     except IsADirectoryError:
         raise UserError(f"{path} is a folder; name a deck file") from None
     except OSError as exc:
         raise UserError(f"cannot read {path}: {exc.strerror or exc}", EXIT_FAILED) from None
+    return within_limit(data, str(path))
+
+
+def within_limit(data: bytes, where: str) -> bytes:
+    """The bytes of a deck, or a failure when there are more than a deck file may hold."""
+    if len(data) > MAX_FILE_BYTES:
+        raise UserError(f"{where}: deck files are at most {MAX_FILE_BYTES:,} bytes", EXIT_FAILED)
+    return data
 
 
 def load_deck(path: Path, registry: PoolRegistry) -> LoadedDeck:

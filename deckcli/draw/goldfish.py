@@ -31,6 +31,7 @@ if TYPE_CHECKING:
 EXACT_BUDGET = 1_000_000  # steps of the exact sums: about two seconds
 DEFAULT_HANDS = 1_000_000
 MAX_SIMULATED_CARDS = 32_767  # the simulator keeps card counts in 16-bit integers
+MAX_DECK_CARDS = 10_000  # far beyond any real deck; sample deals list every card
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,9 @@ def prepare(
     use_mulligan: bool = False,
 ) -> Goldfish:
     """Parse the wants, run the set-up's set-aside step and cut the pile into groups."""
+    if library.size > MAX_DECK_CARDS:
+        raise DrawError(f"a deck of {library.size:,} cards is too large to draw from "
+                        f"(at most {MAX_DECK_CARDS:,}); check its counts")
     if use_mulligan and setup.mulligan == "none":
         raise DrawError(f"--mulligan: the {pool.game_id} set-up has no mulligan")
     if starts and not setup.set_aside:
