@@ -112,3 +112,9 @@ def test_numpy_stays_off_the_check_and_exact_paths():
     exact = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
                            cwd=REPO, check=False)
     assert exact.stdout.strip().endswith("False")
+
+
+def test_absurd_counts_are_refused_without_allocating(cli, write_deck):
+    deck = write_deck("absurd.toml", toml_deck("fishgame", {"Leader One": 1, "Ace": 10**18}))
+    run = cli("--pools", FISH, "draw", deck, "--want", "Ace")
+    assert run.code == 2 and "too large to draw from (at most 1,000,000)" in run.err

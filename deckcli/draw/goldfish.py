@@ -31,7 +31,7 @@ if TYPE_CHECKING:
 EXACT_BUDGET = 1_000_000  # steps of the exact sums: about two seconds
 DEFAULT_HANDS = 1_000_000
 MAX_SIMULATED_CARDS = 32_767  # the simulator keeps card counts in 16-bit integers
-MAX_DECK_CARDS = 10_000  # far beyond any real deck; sample deals list every card
+MAX_DECK_CARDS = 1_000_000  # far beyond any real deck; sample deals list every card
 
 
 @dataclass(frozen=True)
