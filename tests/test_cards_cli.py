@@ -1,0 +1,46 @@
+"""`deckcli cards` and `deckcli games`: the search command users see."""
+
+from __future__ import annotations
+
+
+def test_all_23_netnavis(cli):
+    run = cli("cards", "megaman", "type:NetNavi", "--format", "json")
+    cards = run.json()
+    assert run.code == 0 and len(cards) == 23
+    assert all(card["type"] == "NetNavi" for card in cards)
+    assert {"number", "name", "type", "strength", "defense", "blast"} <= set(cards[0])
+
+
+def test_rich_table_counts_the_matches(cli):
+    run = cli("cards", "megaman", "type:NetNavi")
+    assert run.code == 0 and "23 megaman cards" in run.out and "MegaMan, NetWarrior" in run.out
+
+
+def test_one_card_in_full(cli):
+    run = cli("cards", "megaman", "1c12")
+    assert run.code == 0 and "CyberSword" in run.out and "Blue x1" in run.out
+
+
+def test_query_with_several_words_and_japanese_field_values(cli):
+    cards = cli("cards", "haikyu", "school:烏野", "type:event", "--format", "json").json()
+    assert cards and all("烏野" in card["school"] and card["type"] == "event" for card in cards)
+
+
+def test_no_match_exits_1_and_bad_query_exits_2(cli):
+    assert cli("cards", "megaman", "type:Dragon").code == 1
+    run = cli("cards", "megaman", "colour:red")
+    assert run.code == 2 and "unknown field 'colour'" in run.err and "color" in run.err
+    assert cli("cards", "pokemon").code == 2
+
+
+def test_limit(cli):
+    assert len(cli("cards", "digimon-classic", "-n", "5", "--format", "json").json()) == 5
+
+
+def test_games_lists_every_format_on_one_line(cli):
+    run = cli("games")
+    lines = run.out.splitlines()
+    assert run.code == 0 and len(lines) == 8
+    megaman = next(line for line in lines if line.startswith("megaman/standard"))
+    assert "exactly 60 cards; exactly 1 NetNavi; ≤4 per name" in megaman
+    assert "(default)" in megaman
