@@ -136,3 +136,9 @@ def test_select_and_ignore(cli):
 def test_version(cli):
     run = cli("--version")
     assert run.code == 0 and run.out.startswith("deckcli ")
+
+
+def test_a_format_that_is_neither_output_nor_deck_format_is_a_usage_error(cli):
+    run = cli("check", SAMPLES / "megaman", "--format", "jsno")
+    assert run.code == 2 and "'jsno' is neither an output format" in run.err
+    assert "hyper-colosseum" in run.err and "sarif" in run.err

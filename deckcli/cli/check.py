@@ -103,6 +103,13 @@ def check(
     registry = state.registry()
     if game is not None and registry.resolve_id(game) is None:
         raise UserError(f"unknown game {game!r}; games: {', '.join(registry.game_ids())}")
+    deck_formats = {fid for gid in registry.game_ids() for fid in registry.header(gid).formats}
+    for named in (named_deck_format, deck_format):
+        if named is not None and named not in deck_formats:
+            raise UserError(
+                f"--format {named!r} is neither an output format ({', '.join(OUTPUT_FORMATS)}) "
+                f"nor a deck format of any game ({', '.join(sorted(deck_formats))})"
+            )
     options = Options(
         game=game,
         format=deck_format or named_deck_format,
