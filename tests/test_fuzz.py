@@ -27,7 +27,8 @@ from hypothesis import strategies as st
 
 from conftest import SAMPLES
 from deckcli.checker import CheckResult, DeckResult, Options, check_deck
-from deckcli.deckfile.read import parse_deck_bytes, parse_text_line
+from deckcli.deckfile.read import parse_deck_bytes
+from deckcli.deckfile.textread import parse_text_line
 from deckcli.models import Card, Deck
 from deckcli.pools import PoolRegistry
 from deckcli.rules.builtin import BUILTIN_RULES

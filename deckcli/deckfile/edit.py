@@ -16,7 +16,8 @@ import tomlkit
 from tomlkit.exceptions import TOMLKitError
 from tomlkit.items import Table
 
-from deckcli.deckfile.read import parse_deck_bytes, text_lines
+from deckcli.deckfile.read import parse_deck_bytes
+from deckcli.deckfile.textread import text_lines
 from deckcli.errors import EXIT_FAILED, UserError
 from deckcli.models import Deck
 

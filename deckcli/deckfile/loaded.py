@@ -17,8 +17,8 @@ from deckcli.deckfile.read import (
     deck_kind,
     parse_deck_bytes,
     read_limited,
-    text_lines,
 )
+from deckcli.deckfile.textread import text_lines
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
 from deckcli.models import Card, Deck, DeckEntry, Problem
 from deckcli.pools import Pool, PoolError, PoolRegistry

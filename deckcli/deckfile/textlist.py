@@ -1,6 +1,6 @@
 """Plain-text deck lists: read one for `import`, write one for `export`.
 
-Lines are read exactly as `deckcli check` reads text decks (`deckfile.read.text_lines`):
+Lines are read exactly as `deckcli check` reads text decks (`deckfile.textread.text_lines`):
 `4 Name`, `4x Name`, `Name x4`, section headers (`NetNavi:`, `Events (8)`), `#` and `//`
 comments, and `# game:` / `# format:` / `# name:` lines. An exported list imports back to the
 same deck: the same cards (by number) and counts, game, format and name.
@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from deckcli.deckfile.layout import group_by_type
 from deckcli.deckfile.loaded import Counted, Resolver, open_game
-from deckcli.deckfile.read import parse_text_deck
+from deckcli.deckfile.textread import parse_text_deck
 from deckcli.errors import UserError
 from deckcli.models import Deck
 from deckcli.pools import PoolRegistry

@@ -1,0 +1,125 @@
+"""Plain-text deck lists: `4 Name`, `4x Name`, `Name x4`, `# game: id`, comments, headers.
+
+Each line is classified once (`text_lines`), so `check`, `import` and the text-list edits of
+`add` and `remove` read a list the same way.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from deckcli.deckfile.entries import MAX_ENTRIES, capped, check_entry, control_character, problem
+from deckcli.models import Deck, DeckEntry, Problem
+
+MAX_COUNT_DIGITS = 4_000  # below Python's int-parsing limit (4,300 digits)
+# The text patterns run on stripped lines of any length: none may backtrack quadratically over a
+# run of spaces (a lazy group before `\s+` or `\s*$` would), so they stay linear.
+_TEXT_META = re.compile(r"^(?:#|//)\s*(game|format|name)\s*:\s*(.*)$", re.IGNORECASE)
+_COUNT_FIRST = re.compile(r"^(\d+)\s*[xX×]?\s+(\S.*)$")
+_COUNT_LAST = re.compile(r"^(\S(?:.*\S)?)\s+[xX×]\s*(\d+)$")
+_COMMENT_START = re.compile(r"(?<=\s)(?:#|//)")
+_SECTION = re.compile(r"^[^\d].*(?::|\(\s*\d+\s*\))$")
+
+
+@dataclass(slots=True)
+class TextLine:
+    """One line of a text list, classified once so `check`, `import` and `add` read it alike.
+
+    `count_at` is where the count stands in `text`, so an edit can change it and keep the rest.
+    """
+
+    number: int
+    text: str
+    kind: Literal["meta", "blank", "comment", "section", "card", "bad"]
+    count: int = 0
+    ref: str = ""
+    key: str = ""
+    count_at: tuple[int, int] | None = None
+
+
+def text_lines(text: str) -> Iterator[TextLine]:
+    """Every line of a text list with what it holds (line endings as `str.splitlines`)."""
+    for number, raw_line in enumerate(text.splitlines(), 1):
+        line = raw_line.strip()
+        if meta := _TEXT_META.match(line):
+            yield TextLine(number, raw_line, "meta", ref=meta.group(2), key=meta.group(1).lower())
+        elif not line:
+            yield TextLine(number, raw_line, "blank")
+        elif line.startswith(("#", "//")):
+            yield TextLine(number, raw_line, "comment")
+        else:
+            cut = _COMMENT_START.search(line)
+            body = line[: cut.start()].rstrip() if cut else line
+            card = _parse_card(body)
+            if card is not None:
+                indent = len(raw_line) - len(raw_line.lstrip())
+                count, ref, (start, end) = card
+                yield TextLine(number, raw_line, "card", count, ref,
+                               count_at=(indent + start, indent + end))
+            else:
+                yield TextLine(number, raw_line, "section" if _SECTION.match(body) else "bad",
+                               ref=body)
+
+
+def parse_text_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
+    """A plain list: `4 Name`, `4x Name` or `Name x4` lines; `# game: id` sets the game."""
+    problems: list[Problem] = []
+    seen: dict[str, DeckEntry] = {}
+    for line in text_lines(text):
+        number = line.number
+        if line.kind == "meta":
+            if control := control_character(line.ref):
+                problems.append(problem("invalid-field", f"{line.key} holds the control "
+                                        f"character {control}; delete it", number))
+                continue
+            setattr(deck, line.key, line.ref or None)
+            if line.key in ("game", "format"):
+                setattr(deck, f"{line.key}_line", number)
+            continue
+        if line.kind == "bad":
+            shown = line.ref if len(line.ref) <= 80 else line.ref[:77] + "…"
+            problems.append(problem("text-syntax", f"cannot read {shown!r}; write "
+                                    "'COUNT NAME' (e.g. 4 CyberSword) or 'NAME x4'", number))
+            continue
+        if line.kind != "card":
+            continue
+        count, ref = line.count, line.ref
+        entry_problem = check_entry(ref, count, number)
+        if entry_problem is not None:
+            problems.append(entry_problem)
+        elif ref in seen:
+            seen[ref].count += count
+            problems.append(problem("duplicate-card", f"{ref} is listed again (line "
+                                    f"{seen[ref].line}); counts added", number, severity="warning",
+                                    card=ref))
+        elif len(seen) >= MAX_ENTRIES:
+            problems.append(problem("too-many-entries", f"more than {MAX_ENTRIES:,} entries",
+                                    number))
+            break
+        else:
+            seen[ref] = DeckEntry(ref=ref, count=count, line=number)
+    deck.entries = list(seen.values())
+    return deck, capped(problems)
+
+
+def parse_text_line(line: str) -> tuple[int, str] | None:
+    """'4 Name', '4x Name', '4 x Name' or 'Name x4' -> (4, 'Name')."""
+    card = _parse_card(line)
+    return None if card is None else card[:2]
+
+
+def _parse_card(line: str) -> tuple[int, str, tuple[int, int]] | None:
+    """(count, reference, where the count stands) for a card line without its comment.
+
+    A count of thousands of digits is no count (Python refuses to parse it): the line is bad.
+    """
+    if match := _COUNT_FIRST.match(line):
+        count, ref, span = match.group(1), match.group(2).strip(), match.span(1)
+    elif match := _COUNT_LAST.match(line):
+        count, ref, span = match.group(2), match.group(1).strip(), match.span(2)
+    else:
+        return None
+    return (int(count), ref, span) if len(count) <= MAX_COUNT_DIGITS else None
