@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 from pathlib import Path
 from typing import Annotated
@@ -63,18 +64,14 @@ def error(message: str) -> None:
     sys.stderr.write(f"deckcli: error: {message}\n")
 
 
+# Command modules register their commands on import; `--help` lists them in this order.
+COMMAND_MODULES = ("check", "cards", "games", "rules_doc", "pool", "build", "show", "convert",
+                   "draw")
+
+
 def _register_commands() -> None:
-    from deckcli.cli import (  # noqa: F401  (they register)
-        build,
-        cards,
-        check,
-        convert,
-        draw,
-        games,
-        pool,
-        rules_doc,
-        show,
-    )
+    for name in COMMAND_MODULES:
+        importlib.import_module(f"deckcli.cli.{name}")
 
 
 def main(argv: list[str] | None = None) -> int:
