@@ -142,3 +142,13 @@ def test_a_format_that_is_neither_output_nor_deck_format_is_a_usage_error(cli):
     run = cli("check", SAMPLES / "megaman", "--format", "jsno")
     assert run.code == 2 and "'jsno' is neither an output format" in run.err
     assert "hyper-colosseum" in run.err and "sarif" in run.err
+
+
+def test_very_deep_folders_are_scanned_without_recursion(cli, tmp_path):
+    folder = tmp_path
+    for _ in range(1_200):  # deeper than Python's recursion limit
+        folder = folder / "d"
+        folder.mkdir()
+    (folder / "deep.toml").write_text(toml_deck("megaman", {"1C12": 1}))
+    decks = cli("check", tmp_path, "--format", "json").json()["decks"]
+    assert [d["path"].rsplit("/", 1)[-1] for d in decks] == ["deep.toml"]
