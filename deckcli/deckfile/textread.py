@@ -44,12 +44,14 @@ def text_lines(text: str) -> Iterator[TextLine]:
     """Every line of a text list with what it holds (line endings as `str.splitlines`)."""
     for number, raw_line in enumerate(text.splitlines(), 1):
         line = raw_line.strip()
-        if meta := _TEXT_META.match(line):
-            yield TextLine(number, raw_line, "meta", ref=meta.group(2), key=meta.group(1).lower())
-        elif not line:
+        if not line:
             yield TextLine(number, raw_line, "blank")
-        elif line.startswith(("#", "//")):
-            yield TextLine(number, raw_line, "comment")
+        elif line.startswith(("#", "//")):  # only such lines can be `# game: id` lines
+            if meta := _TEXT_META.match(line):
+                yield TextLine(number, raw_line, "meta", ref=meta.group(2),
+                               key=meta.group(1).lower())
+            else:
+                yield TextLine(number, raw_line, "comment")
         else:
             cut = _COMMENT_START.search(line)
             body = line[: cut.start()].rstrip() if cut else line
