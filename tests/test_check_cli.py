@@ -145,10 +145,17 @@ def test_a_format_that_is_neither_output_nor_deck_format_is_a_usage_error(cli):
 
 
 def test_very_deep_folders_are_scanned_without_recursion(cli, tmp_path):
-    folder = tmp_path
+    folders = [tmp_path / "deep"]
     for _ in range(1_200):  # deeper than Python's recursion limit
-        folder = folder / "d"
+        folders.append(folders[-1] / "d")
+    for folder in folders:
         folder.mkdir()
-    (folder / "deep.toml").write_text(toml_deck("megaman", {"1C12": 1}))
-    decks = cli("check", tmp_path, "--format", "json").json()["decks"]
-    assert [d["path"].rsplit("/", 1)[-1] for d in decks] == ["deep.toml"]
+    deck = folders[-1] / "deep.toml"
+    deck.write_text(toml_deck("megaman", {"1C12": 1}))
+    try:
+        decks = cli("check", folders[0], "--format", "json").json()["decks"]
+        assert [d["path"].rsplit("/", 1)[-1] for d in decks] == ["deep.toml"]
+    finally:  # pytest's own clean-up of tmp_path would recurse too deep for this tree
+        deck.unlink()
+        for folder in reversed(folders):
+            folder.rmdir()
