@@ -42,14 +42,12 @@ def builtin_pool_dir() -> Path:
     return Path(__file__).resolve().parent.parent / "cardpools"
 
 
-def split_pool_text(text: str) -> tuple[str, str, int]:
-    """Header text, cards text, and the line number where the cards start."""
+def header_text(text: str) -> str:
+    """The part of a pool file before its first `[[cards]]` line."""
     if text.startswith(CARDS_MARKER):
-        return "", text, 1
+        return ""
     at = text.find("\n" + CARDS_MARKER)
-    if at < 0:
-        return text, "", 0
-    return text[: at + 1], text[at + 1 :], text.count("\n", 0, at + 1) + 1
+    return text if at < 0 else text[: at + 1]
 
 
 def describe_validation(error: ValidationError, prefix: str = "") -> str:
@@ -101,8 +99,7 @@ def parse_pool_toml(path: Path, text: str) -> dict:
 def read_header(path: Path, builtin: bool = True) -> PoolSource:
     """Parse only the header of a pool file."""
     try:
-        header_text, _, _ = split_pool_text(read_pool_text(path))
-        raw = parse_pool_toml(path, header_text)
+        raw = parse_pool_toml(path, header_text(read_pool_text(path)))
         return PoolSource(path, PoolHeader.model_validate(raw), None, builtin)
     except PoolError as exc:
         return PoolSource(path, None, exc, builtin)
@@ -132,12 +129,12 @@ def check_card_attrs(number: str, attrs: dict, fields: dict[str, FieldDef]) -> s
 
 
 def build_cards(
-    path: Path, cards_raw: object, fields: dict[str, FieldDef], first_line: int
+    path: Path, cards_raw: object, fields: dict[str, FieldDef], text: str
 ) -> list[Card]:
     """Validate the `[[cards]]` array into Card models, naming the card and line at fault."""
     if not isinstance(cards_raw, list):
         raise PoolError(path, "cards must be an array of tables ([[cards]])")
-    text_lines = _card_lines(path, first_line)
+    text_lines = _card_lines(text)
     cards: list[Card] = []
     numbers: dict[str, int] = {}
     for index, raw in enumerate(cards_raw):
@@ -160,15 +157,9 @@ def build_cards(
     return cards
 
 
-def _card_lines(path: Path, first_line: int) -> list[int]:
+def _card_lines(text: str) -> list[int]:
     """Line numbers of every `[[cards]]` header, for error messages."""
-    try:
-        lines = path.read_text(encoding="utf-8-sig").splitlines()
-    except OSError:
-        return []
-    return [
-        n for n, text in enumerate(lines, 1) if text.strip() == CARDS_MARKER and n >= first_line
-    ]
+    return [n for n, line in enumerate(text.splitlines(), 1) if line.strip() == CARDS_MARKER]
 
 
 @dataclass
@@ -291,8 +282,7 @@ def load_pool(path: Path) -> Pool:
         header = PoolHeader.model_validate(raw)
     except ValidationError as exc:
         raise PoolError(path, describe_validation(exc)) from None
-    _, _, first_line = split_pool_text(text)
-    cards = build_cards(path, cards_raw, header.fields, first_line)
+    cards = build_cards(path, cards_raw, header.fields, text)
     return Pool(path, header, cards)
 
 

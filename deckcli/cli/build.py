@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli.app import app, error, state
+from deckcli.cli.output import write_bytes
 from deckcli.errors import EXIT_FAILED, UserError
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
@@ -23,17 +24,6 @@ if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
 # Problems in [cards] that fmt would have to guess about: the user fixes them first.
 UNFORMATTABLE = frozenset({"invalid-count", "invalid-card-ref", "missing-cards",
                            "too-many-entries"})
-
-
-def write_bytes(path: Path, data: bytes) -> None:
-    """Replace a file atomically; a disk error is one message and exit 1."""
-    from deckcli.fileio import atomic_write_bytes
-
-    try:
-        atomic_write_bytes(path, data)
-    except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror or exc}; the file is unchanged",
-                        EXIT_FAILED) from None
 
 
 def verdict(result: DeckResult) -> str:

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli.app import app, state
-from deckcli.cli.build import verdict, write_bytes
+from deckcli.cli.build import verdict
+from deckcli.cli.output import write_bytes
 from deckcli.errors import EXIT_FAILED, UserError
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import TextIO
 
 from deckcli.errors import EXIT_FAILED, UserError
-from deckcli.fileio import atomic_write_text
+from deckcli.fileio import atomic_write_bytes
 
 
 def emit(write: Callable[[TextIO, bool], None], output: Path | None) -> None:
@@ -22,7 +22,13 @@ def emit(write: Callable[[TextIO, bool], None], output: Path | None) -> None:
         return
     buffer = io.StringIO()
     write(buffer, False)
+    write_bytes(output, buffer.getvalue().encode("utf-8"))
+
+
+def write_bytes(path: Path, data: bytes) -> None:
+    """Replace a file atomically; a disk error is one message and exit 1."""
     try:
-        atomic_write_text(output, buffer.getvalue())
+        atomic_write_bytes(path, data)
     except OSError as exc:
-        raise UserError(f"cannot write {output}: {exc.strerror or exc}", EXIT_FAILED) from None
+        raise UserError(f"cannot write {path}: {exc.strerror or exc}; the file is unchanged",
+                        EXIT_FAILED) from None
