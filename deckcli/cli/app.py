@@ -5,12 +5,15 @@ from __future__ import annotations
 import importlib
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from deckcli import __version__
 from deckcli.errors import EXIT_INTERNAL, EXIT_USAGE, UserError
+
+if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
+    from deckcli.pools import PoolRegistry
 
 app = typer.Typer(
     name="deckcli",
@@ -28,7 +31,8 @@ class State:
     pool_dirs: list[Path] | None = None
     debug: bool = False
 
-    def registry(self):  # noqa: ANN201 - imported lazily to keep --help fast
+    def registry(self) -> PoolRegistry:
+        """Built-in pools plus DECKCLI_POOLS and --pools folders (later ones win)."""
         from deckcli.pools import PoolRegistry, env_pool_dirs
 
         dirs = [*env_pool_dirs(), *(self.pool_dirs or [])]
