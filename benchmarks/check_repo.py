@@ -20,9 +20,9 @@ from pathlib import Path
 
 from _timing import command_time, python, report
 
+from deckcli.deckfile.deck import Deck
 from deckcli.deckfile.read import read_deck_file
-from deckcli.models import Deck
-from deckcli.pools import PoolRegistry
+from deckcli.pools.registry import PoolRegistry
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "samples"

@@ -16,7 +16,7 @@ from pathlib import Path
 from deckcli.cli.draw import load_deck
 from deckcli.draw import goldfish as gf
 from deckcli.draw.goldfish import Goldfish
-from deckcli.pools import PoolRegistry
+from deckcli.pools.registry import PoolRegistry
 
 DECK = Path(__file__).resolve().parent.parent / "samples" / "megaman" / "starter-megaman.toml"
 WANTS = ["CannonBall", "2 type:Event"]

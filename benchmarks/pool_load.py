@@ -17,8 +17,9 @@ from _timing import best_of, command_time, python, report
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from deckcli import poolcache  # noqa: E402
-from deckcli.pools import builtin_pool_dir, load_pool  # noqa: E402
+from deckcli.pools import cache as poolcache  # noqa: E402
+from deckcli.pools.load import load_pool  # noqa: E402
+from deckcli.pools.registry import builtin_pool_dir  # noqa: E402
 
 
 def main(game: str = "digimon-classic") -> None:
@@ -26,11 +27,11 @@ def main(game: str = "digimon-classic") -> None:
     bare = command_time(python("-c", "pass"), 7)
     floor = command_time(python("-c", "import typer, rich, pydantic"), 7) - bare
     parse = best_of(lambda: tomllib.loads(path.read_text(encoding="utf-8")), 3)
-    full = best_of(lambda: load_pool(path).name_groups, 3)
+    full = best_of(lambda: load_pool(path).trigrams, 3)
     with tempfile.TemporaryDirectory() as cache:
         os.environ[poolcache.CACHE_ENV] = cache
-        poolcache.load_cached(path, load_pool)
-        cached = best_of(lambda: poolcache.load_cached(path, load_pool), 5)
+        poolcache.load_cached(path)
+        cached = best_of(lambda: poolcache.load_cached(path), 5)
     cards = len(load_pool(path).cards)
     print(f"{game}: {cards:,} cards, {path.stat().st_size / 1e6:.1f} MB of TOML")
     report("tomllib parse only", parse, floor, "import typer+rich+pydantic")

@@ -1,8 +1,8 @@
-"""Pydantic models for card pools, decks and the problems a check finds."""
+"""Pydantic models at the edges: the pool schema, cards, and the problems a check finds."""
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, Protocol
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
@@ -267,6 +267,46 @@ class Card(BaseModel):
         """How messages name a card: 'CyberSword (1C12)'."""
         return f"{self.name} ({self.number})"
 
+    def to_data(self) -> dict[str, Any]:
+        """The card as plain JSON data (the pool cache's form)."""
+        data: dict[str, Any] = {"number": self.number, "name": self.name}
+        for key in ("names", "aliases", "max_copies", "note", "source", "attrs"):
+            value = getattr(self, key)
+            if value:
+                data[key] = value
+        return data
+
+    @classmethod
+    def from_data(cls, data: object) -> Card | None:
+        """A card from `to_data`'s form, its shape checked; None when it is not that shape."""
+        if not isinstance(data, dict) or not _CARD_DATA_KEYS.issuperset(data):
+            return None
+        number, name = data.get("number"), data.get("name")
+        names, aliases = data.get("names", {}), data.get("aliases", [])
+        attrs, cap = data.get("attrs", {}), data.get("max_copies")
+        if not (isinstance(number, str) and number and isinstance(name, str) and name
+                and isinstance(names, dict) and all(isinstance(v, str) for v in names.values())
+                and isinstance(aliases, list) and all(isinstance(a, str) for a in aliases)
+                and isinstance(attrs, dict) and all(map(_plain_value, attrs.values()))
+                and (cap is None or cap == "unlimited" or type(cap) is int)
+                and isinstance(data.get("note", ""), str)
+                and isinstance(data.get("source", ""), str)):
+            return None
+        return cls.model_construct(
+            number=number, name=name, names=names, aliases=aliases, max_copies=cap,
+            note=data.get("note", ""), source=data.get("source", ""), attrs=attrs)
+
+
+_CARD_DATA_KEYS = frozenset(("number", "name", "names", "aliases", "max_copies", "note",
+                             "source", "attrs"))
+
+
+def _plain_value(value: object) -> bool:
+    """A card attribute as pools hold them: a string, number, boolean or list of strings."""
+    if isinstance(value, list):
+        return all(isinstance(item, str) for item in value)
+    return isinstance(value, str | int | float | bool)
+
 
 class Problem(BaseModel):
     """One thing wrong with (or worth knowing about) a deck."""
@@ -277,68 +317,3 @@ class Problem(BaseModel):
     card: str | None = None
     line: int | None = None
     column: int | None = None
-
-
-class DeckEntry:
-    """One `[cards]` line: what the user wrote, how many, and where.
-
-    A plain slotted class: a check of thousands of decks makes one per card line. The line of a
-    TOML entry is looked up only when something asks for it (see `LazyKeyLines`).
-    """
-
-    __slots__ = ("ref", "count", "_line", "_lines")
-
-    def __init__(self, ref: str, count: int, line: int | None = None,
-                 lines: LineSource | None = None) -> None:
-        self.ref = ref
-        self.count = count
-        self._line = line
-        self._lines = lines
-
-    @property
-    def line(self) -> int | None:
-        if self._line is None and self._lines is not None:
-            self._line = self._lines.get("cards", self.ref)
-            self._lines = None
-        return self._line
-
-    @line.setter
-    def line(self, value: int | None) -> None:
-        self._line, self._lines = value, None
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, DeckEntry):
-            return NotImplemented
-        return (self.ref, self.count, self.line) == (other.ref, other.count, other.line)
-
-    def __repr__(self) -> str:
-        return f"DeckEntry(ref={self.ref!r}, count={self.count!r}, line={self.line!r})"
-
-
-class LineSource(Protocol):
-    """Where keys stand in a deck file: `get(table, key) -> line`."""
-
-    def get(self, table: str, key: str) -> int | None: ...
-
-
-class Deck(BaseModel):
-    """A deck as read from a file, before its cards are resolved."""
-
-    model_config = ConfigDict(arbitrary_types_allowed=True)
-
-    path: str
-    kind: Literal["toml", "text"] = "toml"
-    game: str | None = None
-    format: str | None = None
-    name: str | None = None
-    entries: list[DeckEntry] = Field(default_factory=list)
-    game_line: int | None = None
-    format_line: int | None = None
-    _key_lines: LineSource | None = PrivateAttr(default=None)
-
-    def line_of(self, key: str) -> int | None:
-        """The line of a top-level key (game, format, …), worked out when first asked."""
-        known = {"game": self.game_line, "format": self.format_line}.get(key)
-        if known is None and self._key_lines is not None:
-            return self._key_lines.get("", key)
-        return known

@@ -6,9 +6,10 @@ these checks look across cards and rules.
 
 from __future__ import annotations
 
-from deckcli.pools import Pool
-from deckcli.query import QueryError
-from deckcli.rules import rule_fields, validate_format_queries
+from deckcli.models import RequiresRule
+from deckcli.pools.model import Pool
+from deckcli.query import QueryError, compile_query
+from deckcli.resolver import Resolver
 
 
 def check_pool(pool: Pool) -> list[str]:
@@ -39,7 +40,7 @@ def _check_setup_queries(pool: Pool) -> list[str]:
     for where, setup in setups.items():
         for aside in setup.set_aside:
             try:
-                query = pool.query(aside.query)
+                query = compile_query(aside.query, pool.fields)
             except QueryError as exc:
                 found.append(f"{where}.set_aside: {exc}")
                 continue
@@ -52,7 +53,7 @@ def _check_shared_names(pool: Pool) -> list[str]:
     """A name shared by cards that differ on what a format's rules read needs a note."""
     found: list[str] = []
     for format_id in pool.header.formats:
-        fields, _ = rule_fields(pool, format_id)
+        fields = Resolver(pool, format_id).rule_fields
         for name, cards in pool.by_name.items():
             if len(cards) < 2 or any(card.note for card in cards):
                 continue
@@ -63,4 +64,29 @@ def _check_shared_names(pool: Pool) -> list[str]:
                     found.append(f"formats.{format_id}: name {name!r} ({numbers}) differs in "
                                  f"{field} ({', '.join(sorted(values))}) and no card has a note")
                     break
+    return found
+
+
+def validate_format_queries(pool: Pool) -> list[str]:
+    """Problems with a pool's rule queries: syntax, unknown fields, queries matching nothing."""
+    found: list[str] = []
+    for format_id, fmt in pool.header.formats.items():
+        for rule in fmt.rules:
+            if isinstance(rule, RequiresRule):
+                found.extend(f"formats.{format_id} rule {rule.id}: field {name!r} is not declared"
+                             for name in (rule.requirement, rule.supplied_by)
+                             if name not in pool.fields)
+            for label, text in (("query", getattr(rule, "query", None)),
+                                ("exempt", getattr(rule, "exempt", None)),
+                                ("unsettled", rule.unsettled)):
+                if not text:
+                    continue
+                try:
+                    query = compile_query(text, pool.fields)
+                except QueryError as exc:
+                    found.append(f"formats.{format_id} rule {rule.id}: {label}: {exc}")
+                    continue
+                if label == "query" and not any(query.matches(c) for c in pool.cards):
+                    found.append(f"formats.{format_id} rule {rule.id}: query {text!r} "
+                                 "matches no card")
     return found

@@ -20,3 +20,9 @@ def fold(text: str) -> str:
     if not text.isascii():
         text = _INVISIBLE.sub("", text)
     return " ".join(text.casefold().split())
+
+
+def squash(text: str) -> str:
+    """A folded name with only its letters and digits: 'Mega Man X' and 'megaman-x' ->
+    'megamanx'. For matching that ignores spacing and punctuation."""
+    return "".join(char for char in fold(text) if char.isalnum())

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from deckcli.cli.app import main
+from deckcli.pools.model import Pool
+from deckcli.query import Query, compile_query
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "samples"
@@ -60,6 +62,11 @@ def write_deck(tmp_path: Path) -> Callable[..., Path]:
         return path
 
     return write
+
+
+def query_of(pool: Pool, text: str) -> Query:
+    """A card query compiled for a pool (as the resolver compiles rule and search queries)."""
+    return compile_query(text, pool.fields)
 
 
 def toml_deck(game: str, cards: dict[str, int], fmt: str | None = None) -> str:

@@ -17,7 +17,7 @@ import pytest
 
 from conftest import SAMPLES, toml_deck
 from deckcli.deckfile import read
-from deckcli.models import Deck
+from deckcli.deckfile.deck import Deck
 
 BAD_INPUTS = Path(__file__).parent / "bad_inputs"
 EXPECTED = tomllib.loads((BAD_INPUTS / "expected.toml").read_text(encoding="utf-8"))

@@ -48,7 +48,7 @@ def test_new_refuses_to_overwrite(cli, tmp_path):
 
 @pytest.mark.parametrize(("args", "message"), [
     (("nosuchgame",), "unknown game 'nosuchgame'; games: "),
-    (("megaman", "--format", "modern"), "megaman has no format 'modern'; formats: standard"),
+    (("megaman", "--deck-format", "modern"), "megaman has no format 'modern'; formats: standard"),
 ])
 def test_new_usage_errors(cli, tmp_path, args, message):
     run = cli("new", args[0], tmp_path / "deck.toml", *args[1:])

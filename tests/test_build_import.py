@@ -83,7 +83,7 @@ def test_names_shared_by_different_cards_are_written_as_numbers(cli, write_deck)
 @pytest.mark.parametrize(("args", "code", "message"), [
     (("haikyu",), 2, "the list says '# game: megaman', not haikyu"),
     (("nosuchgame",), 2, "unknown game 'nosuchgame'"),
-    (("megaman", "--format", "modern"), 2, "megaman has no format 'modern'"),
+    (("megaman", "--deck-format", "modern"), 2, "megaman has no format 'modern'"),
 ])
 def test_import_usage_errors(cli, write_deck, args, code, message):
     path = write_deck("list.txt", "# game: megaman\n4 AreaSteal\n")

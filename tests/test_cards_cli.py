@@ -34,7 +34,7 @@ def test_no_match_exits_1_and_bad_query_exits_2(cli):
 
 
 def test_limit(cli):
-    assert len(cli("cards", "digimon-classic", "-n", "5", "--format", "json").json()) == 5
+    assert len(cli("cards", "digimon-classic", "--limit", "5", "--format", "json").json()) == 5
 
 
 def test_games_lists_every_format_on_one_line(cli):

@@ -71,9 +71,9 @@ def test_text_list_names_its_game_and_format(cli, write_deck):
     assert [p["severity"] for p in deck["problems"]] == ["warning"]  # ≤5 copies, unconfirmed
 
 
-def test_format_option_selects_deck_format_too(cli, write_deck):
+def test_deck_format_option_selects_the_deck_format(cli, write_deck):
     path = write_deck("d.toml", toml_deck("orbs", {"Forest Troll": 50}))
-    deck = cli("check", path, "--format", "json", "--format", "constructed").json()["decks"][0]
+    deck = cli("check", path, "--format", "json", "--deck-format", "constructed").json()["decks"][0]
     assert deck["format"] == "constructed"
 
 
@@ -138,10 +138,12 @@ def test_version(cli):
     assert run.code == 0 and run.out.startswith("deckcli ")
 
 
-def test_a_format_that_is_neither_output_nor_deck_format_is_a_usage_error(cli):
+def test_an_unknown_output_or_deck_format_is_a_usage_error(cli):
     run = cli("check", SAMPLES / "megaman", "--format", "jsno")
-    assert run.code == 2 and "'jsno' is neither an output format" in run.err
-    assert "hyper-colosseum" in run.err and "sarif" in run.err
+    assert run.code == 2 and "--format 'jsno' is not an output format" in run.err
+    assert "sarif" in run.err
+    run = cli("check", SAMPLES / "megaman", "--deck-format", "ultimate")
+    assert run.code == 2 and "hyper-colosseum" in run.err
 
 
 def test_very_deep_folders_are_scanned_without_recursion(cli, tmp_path):

@@ -10,7 +10,7 @@ import textwrap
 import pytest
 
 from conftest import REPO, SAMPLES
-from deckcli import checker
+from deckcli import check as checker
 from deckcli.cli import app
 
 DECK = SAMPLES / "megaman" / "starter-megaman.toml"
@@ -21,7 +21,7 @@ def explode(*args: object, **kwargs: object) -> None:
 
 
 def test_an_unexpected_error_is_one_line_and_exit_3(cli, monkeypatch):
-    monkeypatch.setattr(checker, "resolve_entries", explode)
+    monkeypatch.setattr(checker, "run_rules", explode)
     run = cli("check", DECK)
     assert run.code == 3 and run.out == ""
     assert run.err == ("deckcli: error: internal error: ValueError: boom — this is a bug; rerun "
@@ -29,7 +29,7 @@ def test_an_unexpected_error_is_one_line_and_exit_3(cli, monkeypatch):
 
 
 def test_debug_lets_the_traceback_through(cli, monkeypatch):
-    monkeypatch.setattr(checker, "resolve_entries", explode)
+    monkeypatch.setattr(checker, "run_rules", explode)
     with pytest.raises(ValueError, match="boom"):
         cli("--debug", "check", DECK)
 
@@ -37,11 +37,11 @@ def test_debug_lets_the_traceback_through(cli, monkeypatch):
 def test_debug_prints_the_traceback_from_the_command_line():
     script = textwrap.dedent("""
         import sys
-        from deckcli import checker
+        from deckcli import check as checker
         from deckcli.cli.app import main
         def explode(*args, **kwargs):
             raise ValueError("boom")
-        checker.resolve_entries = explode
+        checker.run_rules = explode
         sys.exit(main(sys.argv[1:]))
     """)
     base = [sys.executable, "-c", script]

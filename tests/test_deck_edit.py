@@ -207,8 +207,8 @@ EDIT_REFS = ["1C73", "Power Pastries", "strength under pressure", "1St101", "Cyb
        variant=st.sampled_from(sorted(variants())))
 def test_any_adds_undone_by_removes_give_back_the_bytes(tmp_path, steps, variant):
     from deckcli.deckfile.edit import apply_edit, plan_add, plan_remove
-    from deckcli.deckfile.loaded import load_deck
-    from deckcli.pools import PoolRegistry
+    from deckcli.opendeck import load_deck
+    from deckcli.pools.registry import PoolRegistry
 
     registry = PoolRegistry([])
     path = tmp_path / f"{variant}.toml"
@@ -216,9 +216,9 @@ def test_any_adds_undone_by_removes_give_back_the_bytes(tmp_path, steps, variant
 
     def edit(ref: str, count: int) -> None:
         loaded = load_deck(path, registry)
-        card = loaded.resolver.card(ref)
+        card = loaded.card(ref)
         entries = loaded.entries_for(card)
-        plan = (plan_add(entries, loaded.resolver.key(card), count) if count > 0
+        plan = (plan_add(entries, loaded.resolver.spelling(card), count) if count > 0
                 else plan_remove(entries, -count, card.label()))
         path.write_bytes(apply_edit(loaded.data, loaded.deck, plan))
 

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import tomllib
 
-from conftest import SAMPLES, toml_deck
-from deckcli.pools import PoolRegistry
+from conftest import SAMPLES, query_of, toml_deck
+from deckcli.pools.registry import PoolRegistry
 
 POOL = PoolRegistry([]).load("digimon-classic")
 BOOSTER_DECK = SAMPLES / "digimon-classic" / "example-booster-mushmon.toml"
@@ -60,7 +60,7 @@ def test_ultimate_battle_format_rules(cli, write_deck):
 def test_ultimate_battle_allows_only_st_and_bo_numbers(cli, write_deck):
     sample = SAMPLES / "digimon-classic" / "example-ultimate-battle.toml"
     cards = tomllib.loads(sample.read_text(encoding="utf-8"))["cards"]
-    option = next(c.number for c in POOL.query("type:Option number:Bx-*").select(POOL.cards))
+    option = next(c.number for c in query_of(POOL, "type:Option number:Bx-*").select(POOL.cards))
     first = next(iter(cards))
     cards[first] -= 1
     cards = {ref: n for ref, n in cards.items() if n} | {option: 1}
@@ -72,7 +72,7 @@ def test_ultimate_battle_allows_only_st_and_bo_numbers(cli, write_deck):
 
 
 def test_hybrids_warn_under_the_ultimate_limit(cli, write_deck):
-    hybrid = next(c.number for c in POOL.query("level:Hybrid").select(POOL.cards))
+    hybrid = next(c.number for c in query_of(POOL, "level:Hybrid").select(POOL.cards))
     cards = tomllib.loads(BOOSTER_DECK.read_text(encoding="utf-8"))["cards"]
     first = next(ref for ref, n in cards.items() if ref != "Bo-1154")
     cards[first] -= 1
@@ -86,7 +86,7 @@ def test_hybrids_warn_under_the_ultimate_limit(cli, write_deck):
 def distinct_champions(pool) -> list[str]:
     """Champion card numbers, one per name (so the copies-by-name warning stays quiet)."""
     by_group = {}
-    for card in pool.query("type:Digimon level:Champion").select(pool.cards):
+    for card in query_of(pool, "type:Digimon level:Champion").select(pool.cards):
         by_group.setdefault(pool.name_groups[card.number], card.number)
     return list(by_group.values())
 
@@ -102,7 +102,7 @@ def test_digi_battle_rookie_rule_uses_us_levels(cli, write_deck):
 
 
 def test_digi_battle_unknown_level_cannot_be_verified(cli, tmp_path, write_deck):
-    from deckcli.pools import builtin_pool_dir
+    from deckcli.pools.registry import builtin_pool_dir
 
     text = (builtin_pool_dir() / "digi-battle.toml").read_text(encoding="utf-8")
     start = text.index('number = "ST-01"')
@@ -121,5 +121,5 @@ def test_digi_battle_unknown_level_cannot_be_verified(cli, tmp_path, write_deck)
         "json",
     )
     deck = run.json()["decks"][0]
-    assert run.code == 0 and [p["rule"] for p in deck["problems"]] == ["rookie"]
-    assert deck["problems"][0]["message"].startswith("cannot verify Agumon (ST-01): its level")
+    assert run.code == 0 and [p["rule"] for p in deck["problems"]] == ["pool-override", "rookie"]
+    assert deck["problems"][1]["message"].startswith("cannot verify Agumon (ST-01): its level")

@@ -26,11 +26,13 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import SAMPLES
-from deckcli.checker import CheckResult, DeckResult, Options, check_deck
+from deckcli.checkrun import Options, check_file
+from deckcli.deckfile.deck import Deck
 from deckcli.deckfile.read import parse_deck_bytes
 from deckcli.deckfile.textread import parse_text_line
-from deckcli.models import Card, Deck
-from deckcli.pools import PoolRegistry
+from deckcli.models import Card
+from deckcli.pools.registry import PoolRegistry
+from deckcli.result import CheckResult, DeckResult
 from deckcli.rules.builtin import BUILTIN_RULES
 
 REGISTRY = PoolRegistry([])
@@ -57,7 +59,7 @@ ZERO_WIDTH = ("\u200b", "\u200e", "\u200f", "\u2060", "\ufeff")
 def check_bytes(data: bytes, kind: str) -> DeckResult:
     """The in-process pipeline `deckcli check` runs on one file."""
     deck, problems = parse_deck_bytes(data, Deck(path=f"fuzz.{kind}", kind=kind))
-    return check_deck(deck, problems, REGISTRY, Options())
+    return check_file(deck, problems, REGISTRY, Options())
 
 
 def assert_sound(result: DeckResult) -> None:

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from conftest import SAMPLES, toml_deck
-from deckcli.pools import PoolRegistry
+from conftest import SAMPLES, query_of, toml_deck
+from deckcli.pools.registry import PoolRegistry
 
 REGISTRY = PoolRegistry([])
 STARTERS = {
@@ -36,13 +36,14 @@ def errors(deck: dict) -> list[str]:
 
 def card_matching(game: str, query: str, exclude: set[str] = frozenset()) -> str:
     pool = REGISTRY.load(game)
-    return next(c.number for c in pool.query(query).select(pool.cards) if c.number not in exclude)
+    return next(c.number for c in query_of(pool, query).select(pool.cards)
+                if c.number not in exclude)
 
 
 def matches(game: str, ref: str, query: str) -> bool:
     pool = REGISTRY.load(game)
     card = pool.by_number.get(ref.casefold()) or pool.by_name[ref.casefold()][0]
-    return pool.query(query).matches(card) is True
+    return query_of(pool, query).matches(card) is True
 
 
 @pytest.mark.parametrize("game", sorted(STARTERS))
@@ -143,7 +144,7 @@ def test_digimon_four_of_one_name_over_two_numbers(cli, write_deck):
 
 def test_digimon_six_ultimates(cli, write_deck):
     pool = REGISTRY.load("digimon-classic")
-    ultimates = [c.number for c in pool.query("level:究極体").select(pool.cards)]
+    ultimates = [c.number for c in query_of(pool, "level:究極体").select(pool.cards)]
     cards = {number: 1 for number in ultimates[:6]}
     cards.update({"St-1": 3, "St-3": 3, "St-5": 3})
     cards = _fit(cards, 30, filler="level:IV")
@@ -182,7 +183,7 @@ def _fit(cards: dict[str, int], size: int, filler: str = "level:IV") -> dict[str
     """Pad a Digimon deck to `size` with distinct-name filler cards (one copy each)."""
     pool = REGISTRY.load("digimon-classic")
     used = {pool.name_groups[pool.by_number[r.casefold()].number] for r in cards}
-    for card in pool.query(f"type:Digimon {filler}").select(pool.cards):
+    for card in query_of(pool, f"type:Digimon {filler}").select(pool.cards):
         if sum(cards.values()) >= size:
             break
         group = pool.name_groups[card.number]

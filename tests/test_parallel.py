@@ -5,21 +5,21 @@ from __future__ import annotations
 import shutil
 
 from conftest import SAMPLES
-from deckcli import checker
-from deckcli.checker import Options, check_paths
-from deckcli.pools import PoolRegistry
+from deckcli import checkrun
+from deckcli.checkrun import Options, check_paths
+from deckcli.pools.registry import PoolRegistry
 
 
 def test_workers_match_one_process(tmp_path, monkeypatch):
     for index in range(4):  # every sample, four times over: legal, illegal, unknown cards
         shutil.copytree(SAMPLES, tmp_path / f"copy{index}")
     (tmp_path / "copy0" / "broken.toml").write_text("game = \n", encoding="utf-8")
-    monkeypatch.setattr(checker, "PARALLEL_MIN_DECKS", 10)
+    monkeypatch.setattr(checkrun, "PARALLEL_MIN_DECKS", 10)
     serial = check_paths([tmp_path], PoolRegistry([]), Options(), jobs=1)
     parallel = check_paths([tmp_path], PoolRegistry([]), Options(), jobs=2)
     assert len(serial.decks) > 100
     assert parallel.to_json() == serial.to_json()
-    assert parallel.formats.keys() == serial.formats.keys()
+    assert parallel.rule_docs == serial.rule_docs
 
 
 def test_jobs_option_is_accepted(cli):

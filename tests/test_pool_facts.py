@@ -7,7 +7,7 @@ import csv
 import pytest
 
 from conftest import REFERENCE
-from deckcli.pools import PoolRegistry
+from deckcli.pools.registry import PoolRegistry
 from deckcli.textnorm import fold
 
 pytestmark = pytest.mark.skipif(not REFERENCE.is_dir(), reason="../shared/reference absent")

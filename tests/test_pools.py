@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from conftest import REFERENCE, TEST_POOLS, toml_deck
-from deckcli.pools import PoolError, PoolRegistry, builtin_pool_dir, load_pool
+from deckcli.pools.load import PoolError, load_pool
+from deckcli.pools.registry import PoolRegistry, builtin_pool_dir
 
 needs_reference = pytest.mark.skipif(not REFERENCE.is_dir(), reason="../shared/reference absent")
 
@@ -133,12 +134,14 @@ def test_user_pool_from_environment_overrides_builtin(cli, tmp_path, monkeypatch
     )
     monkeypatch.setenv("DECKCLI_POOLS", str(tmp_path))
     deck = write_deck("d.toml", toml_deck("megaman", {"1C12": 1}))
-    problem = cli("check", deck, "--format", "json").json()["decks"][0]["problems"][0]
+    override, problem, *_ = cli("check", deck, "--format", "json").json()["decks"][0]["problems"]
     assert problem["message"] == "1 cards; megaman decks have exactly 40 — add 39"
+    assert override["rule"] == "pool-override" and override["severity"] == "warning"
+    assert str(tmp_path / "megaman.toml") in override["message"]
 
 
 def test_checking_one_game_loads_only_that_pool(write_deck):
-    from deckcli.checker import Options, check_paths
+    from deckcli.checkrun import Options, check_paths
 
     registry = PoolRegistry([])
     check_paths([write_deck("d.toml", toml_deck("megaman", {"1C12": 1}))], registry, Options())
@@ -146,21 +149,24 @@ def test_checking_one_game_loads_only_that_pool(write_deck):
 
 
 def test_disk_cache_is_used_and_invalidated(tmp_path, monkeypatch):
-    from deckcli import poolcache
+    from deckcli.pools import cache
+    from deckcli.resolver import Resolver
 
     monkeypatch.setenv("DECKCLI_CACHE", str(tmp_path / "cache"))
     pool_file = tmp_path / "testgame.toml"
     shutil.copy(TEST_POOLS / "testgame.toml", pool_file)
     calls: list[Path] = []
 
-    def counting_load(path: Path):
+    def counting_load(path: Path, data: bytes | None = None):
         calls.append(path)
-        return load_pool(path)
+        return load_pool(path, data)
 
-    first = poolcache.load_cached(pool_file, counting_load)
-    second = poolcache.load_cached(pool_file, counting_load)
+    monkeypatch.setattr(cache, "load_pool", counting_load)
+    first = cache.load_cached(pool_file)
+    second = cache.load_cached(pool_file)
     assert len(calls) == 1 and [c.number for c in second.cards] == [c.number for c in first.cards]
-    assert second.query("type:Hero").select(second.cards)[0].number == "T-01"
+    resolver = Resolver(second, second.header.game.default_format)
+    assert resolver.query("type:Hero").select(second.cards)[0].number == "T-01"
     pool_file.write_text(pool_file.read_text().replace('name = "Bolt"', 'name = "Zap"', 1))
-    third = poolcache.load_cached(pool_file, counting_load)
+    third = cache.load_cached(pool_file)
     assert len(calls) == 2 and third.by_number["t-02"].name == "Zap"

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import TEST_POOLS
-from deckcli.pools import load_pool
+from conftest import TEST_POOLS, query_of
+from deckcli.pools.load import load_pool
 from deckcli.query import QueryError, tokenize
 
 POOL = load_pool(TEST_POOLS / "testgame.toml")
 
 
 def numbers(text: str) -> list[str]:
-    return [card.number for card in POOL.query(text).select(POOL.cards)]
+    return [card.number for card in query_of(POOL, text).select(POOL.cards)]
 
 
 def verdicts(text: str) -> dict[str, bool | None]:
-    query = POOL.query(text)
+    query = query_of(POOL, text)
     return {card.number: query.matches(card) for card in POOL.cards}
 
 
@@ -85,13 +85,13 @@ def test_missing_value_is_unknown_and_kleene():
 )
 def test_errors(text, fragment):
     with pytest.raises(QueryError, match=None) as caught:
-        POOL.query(text)
+        query_of(POOL, text)
     assert fragment in str(caught.value)
 
 
 def test_unknown_field_error_lists_the_fields():
     with pytest.raises(QueryError) as caught:
-        POOL.query("colour:red")
+        query_of(POOL, "colour:red")
     assert "fields: number, name, cost, level, tags, type" in str(caught.value)
 
 

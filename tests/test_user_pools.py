@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from conftest import TEST_POOLS, toml_deck
-from deckcli.pools import builtin_pool_dir
+from deckcli.pools.registry import builtin_pool_dir
 
 TESTGAME = (TEST_POOLS / "testgame.toml").read_text(encoding="utf-8")
 MEGAMAN = (builtin_pool_dir() / "megaman.toml").read_text(encoding="utf-8")

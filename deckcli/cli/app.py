@@ -13,7 +13,7 @@ from deckcli import __version__
 from deckcli.errors import EXIT_INTERNAL, EXIT_USAGE, UserError
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
-    from deckcli.pools import PoolRegistry
+    from deckcli.pools.registry import PoolRegistry
 
 app = typer.Typer(
     name="deckcli",
@@ -33,7 +33,7 @@ class State:
 
     def registry(self) -> PoolRegistry:
         """Built-in pools plus DECKCLI_POOLS and --pools folders (later ones win)."""
-        from deckcli.pools import PoolRegistry, env_pool_dirs
+        from deckcli.pools.registry import PoolRegistry, env_pool_dirs
 
         dirs = [*env_pool_dirs(), *(self.pool_dirs or [])]
         return PoolRegistry(dirs)

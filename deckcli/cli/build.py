@@ -17,9 +17,9 @@ from deckcli.cli.output import write_bytes
 from deckcli.errors import EXIT_FAILED, UserError
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
-    from deckcli.checker import DeckResult
     from deckcli.deckfile.edit import Edit
-    from deckcli.deckfile.loaded import LoadedDeck
+    from deckcli.opendeck import LoadedDeck
+    from deckcli.result import DeckResult
 
 # Problems in [cards] that fmt would have to guess about: the user fixes them first.
 UNFORMATTABLE = frozenset({"invalid-count", "invalid-card-ref", "missing-cards",
@@ -42,7 +42,7 @@ def new(
     path: Annotated[Path, typer.Argument(help="The deck file to create (.toml, or .txt for a "
                                          "text list).")],
     deck_format: Annotated[str | None, typer.Option(
-        "--format", "-f", help="Deck format (default: the game's default format).")] = None,
+        "--deck-format", help="Deck format (default: the game's default format).")] = None,
     name: Annotated[str | None, typer.Option("--name", "-n", help="The deck's name.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
 ) -> None:
@@ -51,12 +51,12 @@ def new(
     Exit status: 0 written, 1 the file exists (without --force) or cannot be written, 2 unknown
     game or format.
     """
-    from deckcli.checker import Options, check_deck
-    from deckcli.deckfile.loaded import open_game
+    from deckcli.check import check_deck
+    from deckcli.deckfile.deck import Deck
     from deckcli.deckfile.read import deck_kind, parse_deck_bytes
     from deckcli.deckfile.textlist import list_text
     from deckcli.deckfile.write import new_deck_text
-    from deckcli.models import Deck
+    from deckcli.opendeck import open_game
 
     registry = state.registry()
     resolver = open_game(registry, game, deck_format)
@@ -70,7 +70,7 @@ def new(
                                                                                 name)
     data = text.encode("utf-8")
     deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=kind))
-    result = check_deck(deck, problems, registry, Options())
+    result = check_deck(deck, resolver, problems)
     write_bytes(path, data)
     typer.echo(f"wrote {path}: {game_id} · {format_id} · {verdict(result)}")
     typer.echo(f"next: deckcli add {path} CARD [COUNT]")
@@ -87,12 +87,13 @@ def add(
     Exit status: 0 added, 1 the deck cannot be read or written, 2 unknown or ambiguous card.
     """
     from deckcli.deckfile.edit import plan_add
-    from deckcli.deckfile.loaded import load_deck
+    from deckcli.deckfile.textlist import deck_key
+    from deckcli.opendeck import load_deck
 
     loaded = load_deck(path, state.registry())
-    target = loaded.resolver.card(card)
+    target = loaded.card(card)
     entries = loaded.entries_for(target)
-    key = loaded.resolver.key(target, text_list=loaded.deck.kind == "text")
+    key = deck_key(loaded.resolver, target, text_list=loaded.deck.kind == "text")
     held = sum(entry.count for entry in entries)
     _save(loaded, plan_add(entries, key, count), f"{target.label()}: {held} → {held + count}")
 
@@ -111,7 +112,7 @@ def remove(
     Exit status: 0 removed, 1 the card is not in the deck (or not that many), 2 unknown card.
     """
     from deckcli.deckfile.edit import plan_remove
-    from deckcli.deckfile.loaded import load_deck
+    from deckcli.opendeck import load_deck
 
     if all_ and count is not None:
         raise UserError("give COUNT or --all, not both")
@@ -129,9 +130,9 @@ def remove(
 
 def _save(loaded: LoadedDeck, edit: Edit, change: str) -> None:
     """Make the edit, check the result, write it, and say what changed in one line."""
+    from deckcli.deckfile.deck import Deck
     from deckcli.deckfile.edit import apply_edit
     from deckcli.deckfile.read import parse_deck_bytes
-    from deckcli.models import Deck
 
     data = apply_edit(loaded.data, loaded.deck, edit)
     deck, problems = parse_deck_bytes(data, Deck(path=loaded.deck.path, kind=loaded.deck.kind))
@@ -152,19 +153,23 @@ def fmt(
     Exit status: 0 done (or, with --check, nothing to change), 1 a file would change (--check)
     or could not be formatted, 2 usage error.
     """
-    from deckcli.checker import iter_targets, looks_like_deck
-    from deckcli.deckfile.loaded import describe, load_deck
+    from deckcli.checkrun import looks_like_deck
     from deckcli.deckfile.read import deck_kind, read_deck_file
+    from deckcli.opendeck import describe, load_deck
+    from deckcli.scan import Target, scan_paths
 
     missing = [str(path) for path in paths if not path.exists()]
     if missing:
         raise UserError(f"no such file or folder: {', '.join(missing)}")
     registry = state.registry()
     changed = unchanged = failed = 0
-    for path, explicit, _ in iter_targets(paths):
-        if path.is_dir() or (not explicit and (deck_kind(path) == "text"
-                                               or not looks_like_deck(*read_deck_file(path)))):
-            continue  # a folder without decks, a text list, or a TOML file that is no deck
+    for target in scan_paths(paths):
+        if not isinstance(target, Target):
+            continue  # a folder without decks
+        path = target.path
+        if not target.explicit and (deck_kind(path) == "text"
+                                    or not looks_like_deck(*read_deck_file(path))):
+            continue  # a text list, or a TOML file that is no deck
         try:
             if deck_kind(path) == "text":
                 raise UserError("a text list; fmt formats TOML decks (deckcli import turns a "

@@ -8,7 +8,7 @@ from typing import Annotated
 import typer
 
 from deckcli.cli.app import app, state
-from deckcli.errors import UserError
+from deckcli.errors import EXIT_FAILED, UserError
 
 
 @app.command()
@@ -17,7 +17,7 @@ def cards(
     query: Annotated[list[str] | None, typer.Argument(
         help='Card query, e.g. type:NetNavi, "level>=IV -type:Option", a card number.')] = None,
     format_: Annotated[str, typer.Option("--format", "-f", help="rich or json.")] = "rich",
-    limit: Annotated[int, typer.Option("--limit", "-n", help="Show at most N cards (0: all).")]
+    limit: Annotated[int, typer.Option("--limit", help="Show at most N cards (0: all).")]
     = 0,
 ) -> None:
     """Search a card pool; a card number alone shows that card in full.
@@ -25,8 +25,8 @@ def cards(
     Exit status: 0 cards found, 1 no card matches, 2 bad query or unknown game.
     """
     from deckcli.cardview import card_record
+    from deckcli.pools.load import PoolError
     from deckcli.query import QueryError
-    from deckcli.textnorm import fold
 
     registry = state.registry()
     game_id = registry.resolve_id(game)
@@ -34,14 +34,18 @@ def cards(
         raise UserError(f"unknown game {game!r}; games: {', '.join(registry.game_ids())}")
     if format_ not in ("rich", "json"):
         raise UserError(f"--format takes rich or json, not {format_!r}")
-    pool = registry.load(game_id)
+    try:
+        resolver = registry.resolver(game_id, registry.header(game_id).game.default_format)
+    except PoolError as exc:
+        raise UserError(str(exc), EXIT_FAILED) from None
+    pool = resolver.pool
     text = " ".join(query or [])
-    single = pool.by_number.get(fold(text)) if text else None
+    single = resolver.numbered(text) if text else None
     if single is not None:
         found = [single]
     elif text:
         try:
-            found = pool.query(text).select(pool.cards)
+            found = resolver.query(text).select(pool.cards)
         except QueryError as exc:
             raise UserError(f"query: {exc}") from None
     else:

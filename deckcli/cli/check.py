@@ -16,17 +16,6 @@ OUTPUT_FORMATS = ("rich", "text", "json", "github", "sarif", "junit", "markdown"
 FORMAT_ENV = "DECKCLI_FORMAT"
 
 
-def split_format_options(values: list[str]) -> tuple[str | None, str | None]:
-    """`--format` names an output format (json, text, …) or, otherwise, a deck format."""
-    output = deck_format = None
-    for value in values:
-        if value.lower() in OUTPUT_FORMATS:
-            output = value.lower()
-        else:
-            deck_format = value
-    return output, deck_format
-
-
 def split_rule_ids(values: list[str] | None) -> tuple[str, ...]:
     """`--select a,b --select c` -> ('a', 'b', 'c')."""
     return tuple(
@@ -43,13 +32,9 @@ def check(
         ),
     ],
     format_: Annotated[
-        list[str] | None,
-        typer.Option(
-            "--format",
-            "-f",
-            help=f"Output format ({', '.join(OUTPUT_FORMATS)}); any other value "
-            "is the deck format (rules) to check against. May be given twice.",
-        ),
+        str | None,
+        typer.Option("--format", "-f", help=f"Output format: {', '.join(OUTPUT_FORMATS)} "
+                     f"(default rich, or ${FORMAT_ENV})."),
     ] = None,
     game: Annotated[
         str | None,
@@ -87,16 +72,14 @@ def check(
 
     Exit status: 0 every deck legal, 1 any deck illegal or unreadable, 2 usage error.
     """
-    from deckcli.checker import Options, check_paths
+    from deckcli.checkrun import Options, check_paths
     from deckcli.report import get_renderer
 
-    output_format, named_deck_format = split_format_options(format_ or [])
-    output_format = output_format or os.environ.get(FORMAT_ENV, "rich").lower()
+    where = "--format " if format_ is not None else f"{FORMAT_ENV}="
+    output_format = (format_ or os.environ.get(FORMAT_ENV) or "rich").lower()
     if output_format not in OUTPUT_FORMATS:
-        raise UserError(
-            f"{FORMAT_ENV}={output_format!r} is not an output format; use one of "
-            f"{', '.join(OUTPUT_FORMATS)}"
-        )
+        raise UserError(f"{where}{output_format!r} is not an output format; use one of "
+                        f"{', '.join(OUTPUT_FORMATS)}")
     missing = [str(path) for path in paths if not path.exists() and not path.is_symlink()]
     if missing:
         raise UserError(f"no such file or folder: {', '.join(missing)}")
@@ -104,15 +87,12 @@ def check(
     if game is not None and registry.resolve_id(game) is None:
         raise UserError(f"unknown game {game!r}; games: {', '.join(registry.game_ids())}")
     deck_formats = {fid for gid in registry.game_ids() for fid in registry.header(gid).formats}
-    for named in (named_deck_format, deck_format):
-        if named is not None and named not in deck_formats:
-            raise UserError(
-                f"--format {named!r} is neither an output format ({', '.join(OUTPUT_FORMATS)}) "
-                f"nor a deck format of any game ({', '.join(sorted(deck_formats))})"
-            )
+    if deck_format is not None and deck_format not in deck_formats:
+        raise UserError(f"--deck-format {deck_format!r} is not a format of any game; formats: "
+                        f"{', '.join(sorted(deck_formats))}")
     options = Options(
         game=game,
-        format=deck_format or named_deck_format,
+        format=deck_format,
         select=split_rule_ids(select),
         ignore=split_rule_ids(ignore),
     )

@@ -16,6 +16,7 @@ from deckcli.errors import EXIT_FAILED, UserError
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from deckcli.deckfile.compare import CardChange
+    from deckcli.resolver import Resolver
 
 
 @app.command("import")
@@ -27,7 +28,7 @@ def import_(
     partial: Annotated[bool, typer.Option(
         "--partial", help="Write the lines that resolve even if some do not.")] = False,
     deck_format: Annotated[str | None, typer.Option(
-        "--format", "-f", help="Deck format (default: the list's '# format:', else the "
+        "--deck-format", help="Deck format (default: the list's '# format:', else the "
         "game's default).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing OUTPUT.")] = False,
 ) -> None:
@@ -36,11 +37,12 @@ def import_(
     Exit status: 0 written, 1 some lines did not resolve (nothing written without --partial)
     or OUTPUT exists, 2 unknown game, format or file.
     """
-    from deckcli.checker import Options, check_deck
+    from deckcli.check import check_deck
+    from deckcli.deckfile.deck import Deck
     from deckcli.deckfile.read import decode_deck_bytes, parse_toml_deck
     from deckcli.deckfile.textlist import import_list
     from deckcli.deckfile.write import canonical_deck_text
-    from deckcli.models import Deck
+    from deckcli.opendeck import open_game
 
     if file.suffix.lower() == ".toml":
         raise UserError(f"{file} is a TOML deck already; deckcli fmt puts it in canonical form")
@@ -50,17 +52,25 @@ def import_(
     if failure is not None:
         raise UserError(f"{file}: {failure.message}", EXIT_FAILED)
     registry = state.registry()
-    imported = import_list(text or "", registry, game, deck_format)
+
+    def choose(listed: Deck) -> Resolver:
+        resolver = open_game(registry, game, deck_format or listed.format)
+        if listed.game and registry.resolve_id(listed.game) != resolver.pool.game_id:
+            raise UserError(f"the list says '# game: {listed.game}', not "
+                            f"{resolver.pool.game_id}; import it for that game or fix the line")
+        return resolver
+
+    imported = import_list(text or "", choose)
     for line in imported.unresolved:
         sys.stderr.write(f"deckcli: {file}: {line}\n")
     if imported.unresolved and not partial:
         count = len(imported.unresolved)
         raise UserError(f"{count} line{'s' * (count != 1)} did not resolve; nothing written "
                         "(fix them, or pass --partial to write the rest)", EXIT_FAILED)
-    toml = canonical_deck_text(imported.resolver, imported.counted, imported.name)
+    toml = canonical_deck_text(imported.resolver, imported.counted, imported.deck.name)
     deck, problems = parse_toml_deck(toml, Deck(path=str(output or "-")))
     summary = (f"imported {file} ({len(imported.counted)} different cards) · "
-               f"{verdict(check_deck(deck, problems, registry, Options()))}")
+               f"{verdict(check_deck(deck, imported.resolver, problems))}")
     if output is None:
         sys.stdout.write(toml)
         sys.stderr.write(f"deckcli: {summary}\n")
@@ -70,7 +80,8 @@ def import_(
 
 
 def _read_input(file: Path) -> bytes:
-    from deckcli.deckfile.loaded import MAX_FILE_BYTES, read_bytes, within_limit
+    from deckcli.deckfile.read import MAX_FILE_BYTES
+    from deckcli.opendeck import read_bytes, within_limit
 
     if str(file) == "-":
         return within_limit(sys.stdin.buffer.read(MAX_FILE_BYTES + 1), "standard input")
@@ -91,8 +102,8 @@ def export(
     """
     from deckcli.cli.output import emit
     from deckcli.deckfile.layout import group_by_type
-    from deckcli.deckfile.loaded import load_deck
     from deckcli.deckfile.textlist import list_text
+    from deckcli.opendeck import load_deck
 
     if format_ not in ("text", "json"):
         raise UserError(f"--format takes text or json, not {format_!r}")
@@ -131,7 +142,7 @@ def diff(
     games.
     """
     from deckcli.deckfile.compare import KIND_ORDER, compare
-    from deckcli.deckfile.loaded import load_deck
+    from deckcli.opendeck import load_deck
 
     if format_ not in ("text", "json"):
         raise UserError(f"--format takes text or json, not {format_!r}")

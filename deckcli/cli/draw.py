@@ -17,7 +17,8 @@ if TYPE_CHECKING:
     from deckcli.draw.goldfish import Goldfish, Odds
     from deckcli.draw.setup import Library
     from deckcli.draw.simulate import Simulation
-    from deckcli.pools import Pool, PoolRegistry
+    from deckcli.pools.registry import PoolRegistry
+    from deckcli.resolver import Resolver
 
 SLOW_SECONDS = 1.0  # a simulation expected to run longer shows a progress bar
 
@@ -41,7 +42,7 @@ def draw(
     mulligan: Annotated[bool, typer.Option("--mulligan", help="Take the game's mulligan when "
                                            "the opening hand misses (policy in the report).")]
     = False,
-    hands: Annotated[int | None, typer.Option("--hands", "-n", min=1, max=100_000_000,
+    hands: Annotated[int | None, typer.Option("--hands", min=1, max=100_000_000,
                                               help="Simulate N hands instead of exact odds.")]
     = None,
     seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the simulation and sample "
@@ -54,6 +55,9 @@ def draw(
     format_: Annotated[str, typer.Option("--format", "-f", help="rich or json.")] = "rich",
     game: Annotated[str | None, typer.Option(
         "--game", "-g", help="Game for a text list that does not name one.")] = None,
+    deck_format: Annotated[str | None, typer.Option(
+        "--deck-format", help="Deck format (rules and set-up) for a deck that does not name "
+        "one.")] = None,
 ) -> None:
     """Opening-hand and draw odds that follow the game's set-up (exact where possible).
 
@@ -69,9 +73,10 @@ def draw(
     registry = state.registry()
     if game is not None and registry.resolve_id(game) is None:
         raise UserError(f"unknown game {game!r}; games: {', '.join(registry.game_ids())}")
-    pool, format_id, library, title = load_deck(registry, deck, game)
+    resolver, library, title = load_deck(registry, deck, game, deck_format)
+    pool, format_id = resolver.pool, resolver.format_id
     try:
-        fish = gf.prepare(pool, pool.header.setup_for(format_id), library, want, any_of=any_,
+        fish = gf.prepare(resolver, pool.header.setup_for(format_id), library, want, any_of=any_,
                           starts=start or [], on_play=play, turns=turns, use_mulligan=mulligan)
         for message in fish.warnings:
             _warn(message)
@@ -92,34 +97,30 @@ def _warn(message: str) -> None:
     sys.stderr.write(f"deckcli: warning: {message}\n")
 
 
-def load_deck(registry: PoolRegistry, path: Path, game: str | None
-          ) -> tuple[Pool, str, Library, str]:
+def load_deck(registry: PoolRegistry, path: Path, game: str | None, deck_format: str | None
+              ) -> tuple[Resolver, Library, str]:
     """Read, check and resolve the deck; an illegal deck is a warning, an unusable one an error."""
-    from deckcli.checker import Options, check_deck
-    from deckcli.deckfile.read import read_deck_file
+    from deckcli.check import check_deck
+    from deckcli.checkrun import Options, place
+    from deckcli.deckfile.read import UNREADABLE_RULES, read_deck_file
     from deckcli.draw.setup import Library
-    from deckcli.pools import PoolError
-    from deckcli.resolve import resolve_entries
-    from deckcli.rules import rule_fields
 
     deck, problems = read_deck_file(path)
-    result = check_deck(deck, problems, registry, Options(game=game))
+    unreadable = next((p for p in problems if p.rule in UNREADABLE_RULES), None)
+    resolver, stop, _ = place(deck, registry, Options(game=game, format=deck_format))
+    if unreadable is not None or resolver is None:
+        reason = unreadable or stop
+        raise UserError(f"{path}: {reason.message if reason else 'cannot read the deck'}")
+    result = check_deck(deck, resolver, problems)
     errors = [p for p in result.problems if p.severity == "error"]
-    if result.game is None or result.format is None:
-        reason = errors[0].message if errors else "cannot read the deck"
-        raise UserError(f"{path}: {reason}")
-    try:
-        pool = registry.load(result.game)
-    except PoolError as exc:
-        raise UserError(str(exc)) from None
     if errors:
         _warn(f"{path} is not a legal {result.game} {result.format} deck; drawing it anyway:")
         for problem in errors:
             sys.stderr.write(f"  {problem.rule}: {problem.message}\n")
-    cards, _ = resolve_entries(pool, deck.entries, *rule_fields(pool, result.format))
+    cards, _ = resolver.resolve(deck.entries)
     blanks = result.cards - sum(item.count for item in cards)
     library = Library(tuple((item.card, item.count) for item in cards), blanks)
-    return pool, result.format, library, deck.name or path.name
+    return resolver, library, deck.name or path.name
 
 
 def _odds(fish: Goldfish, hands: int | None, seed: int) -> Odds:

@@ -7,7 +7,7 @@ from rich.table import Table
 
 from deckcli.draw.goldfish import Goldfish, Odds, SampleHand
 from deckcli.draw.mulligan import POLICY
-from deckcli.pools import Pool
+from deckcli.pools.model import Pool
 
 BAR_WIDTH = 30
 EIGHTHS = " ▏▎▍▌▋▊▉"

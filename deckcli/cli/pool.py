@@ -24,7 +24,7 @@ def pool_check(
     Exit status: 0 every pool sound, 1 a pool has problems, 2 an unknown game or missing file.
     """
     from deckcli.poolcheck import check_pool
-    from deckcli.pools import PoolError, load_pool
+    from deckcli.pools.load import PoolError, load_pool
 
     registry = state.registry()
     jobs: list[tuple[str, Path | None]] = []

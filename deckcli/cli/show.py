@@ -14,7 +14,7 @@ from deckcli.errors import UserError
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from rich.console import Console
 
-    from deckcli.deckfile.loaded import LoadedDeck
+    from deckcli.opendeck import LoadedDeck
 
 BAR_WIDTH = 30
 
@@ -28,7 +28,7 @@ def show(
 
     Exit status: 0 shown (legal or not), 1 the deck cannot be read, 2 usage error.
     """
-    from deckcli.deckfile.loaded import load_deck
+    from deckcli.opendeck import load_deck
 
     if format_ not in ("rich", "json"):
         raise UserError(f"--format takes rich or json, not {format_!r}")

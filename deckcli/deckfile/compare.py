@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckcli.deckfile.loaded import Counted
 from deckcli.models import Card
+from deckcli.resolver import Resolved
 from deckcli.textnorm import fold
 
 KIND_ORDER = ("removed", "added", "changed")
@@ -40,11 +40,11 @@ class CardChange:
                 "before": self.before, "after": self.after}
 
 
-def _slot(item: Counted) -> str:
+def _slot(item: Resolved) -> str:
     return item.card.number if item.card else "\0" + fold(item.ref)
 
 
-def compare(before: list[Counted], after: list[Counted]) -> list[CardChange]:
+def compare(before: list[Resolved], after: list[Resolved]) -> list[CardChange]:
     """Cards removed, added and changed in count; within each, in the order the decks list them."""
     old = {_slot(item): item for item in before}
     new = {_slot(item): item for item in after}

@@ -16,31 +16,22 @@ import tomlkit
 from tomlkit.exceptions import TOMLKitError
 from tomlkit.items import Table
 
+from deckcli.deckfile.deck import Deck, DeckEntry
 from deckcli.deckfile.read import parse_deck_bytes
 from deckcli.deckfile.textread import text_lines
 from deckcli.errors import EXIT_FAILED, UserError
-from deckcli.models import Deck
-
-
-@dataclass(frozen=True)
-class Entry:
-    """One place in a file that counts a card: a TOML key or a text line, and its count."""
-
-    ref: str
-    line: int | None
-    count: int
 
 
 @dataclass(frozen=True)
 class Edit:
     """New counts for existing entries (0 removes the entry) and at most one new entry."""
 
-    changes: tuple[tuple[Entry, int], ...] = ()
+    changes: tuple[tuple[DeckEntry, int], ...] = ()
     new_key: str | None = None
     new_count: int = 0
 
 
-def plan_add(entries: list[Entry], key: str, count: int) -> Edit:
+def plan_add(entries: list[DeckEntry], key: str, count: int) -> Edit:
     """Add copies to the card's first entry, or a new entry keyed `key` when it has none."""
     if not entries:
         return Edit(new_key=key, new_count=count)
@@ -48,7 +39,7 @@ def plan_add(entries: list[Entry], key: str, count: int) -> Edit:
     return Edit(changes=((first, first.count + count),))
 
 
-def plan_remove(entries: list[Entry], count: int | None, label: str) -> Edit:
+def plan_remove(entries: list[DeckEntry], count: int | None, label: str) -> Edit:
     """Take copies from the card's last entries first; None takes them all."""
     held = sum(entry.count for entry in entries)
     if not entries:
@@ -66,9 +57,9 @@ def plan_remove(entries: list[Entry], count: int | None, label: str) -> Edit:
     return Edit(changes=tuple(reversed(changes)))
 
 
-def text_entries(text: str) -> list[Entry]:
+def text_entries(text: str) -> list[DeckEntry]:
     """Every card line of a text list, one entry per line (repeats are not merged)."""
-    return [Entry(line.ref, line.number, line.count)
+    return [DeckEntry(line.ref, line.count, line.number)
             for line in text_lines(text) if line.kind == "card" and line.count > 0]
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
 from deckcli.models import Card
-from deckcli.pools import Pool
+from deckcli.pools.model import Pool
 from deckcli.textnorm import fold
 
 Item = TypeVar("Item")

@@ -13,6 +13,7 @@ import tomllib
 from pathlib import Path
 from typing import Literal
 
+from deckcli.deckfile.deck import Deck, DeckEntry
 from deckcli.deckfile.entries import (
     MAX_ENTRIES,
     capped,
@@ -23,7 +24,7 @@ from deckcli.deckfile.entries import (
 )
 from deckcli.deckfile.textread import parse_text_deck
 from deckcli.deckfile.tomlkeys import LazyKeyLines, repeated_key
-from deckcli.models import Deck, DeckEntry, Problem
+from deckcli.models import Problem
 
 MAX_FILE_BYTES = 2_000_000
 TEXT_SUFFIXES = (".txt", ".dek", ".list")
@@ -126,7 +127,7 @@ def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
                               "to read; a deck needs no nesting beyond [cards]")]
     problems: list[Problem] = []
     lines = LazyKeyLines(text)
-    deck._key_lines = lines
+    deck.key_lines = lines
     deck.game = _meta_string(raw, "game", lines, problems)
     deck.format = _meta_string(raw, "format", lines, problems)
     deck.name = _meta_string(raw, "name", lines, problems)

@@ -8,14 +8,14 @@ same deck: the same cards (by number) and counts, game, format and name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from deckcli.deckfile.deck import Deck
 from deckcli.deckfile.layout import group_by_type
-from deckcli.deckfile.loaded import Counted, Resolver, open_game
-from deckcli.deckfile.textread import parse_text_deck
-from deckcli.errors import UserError
-from deckcli.models import Deck
-from deckcli.pools import PoolRegistry
+from deckcli.deckfile.textread import parse_text_deck, text_lines
+from deckcli.models import Card
+from deckcli.resolver import Resolved, Resolver
 
 
 @dataclass
@@ -34,20 +34,17 @@ class Unresolved:
 class ImportedList:
     """A text list resolved against a game: its cards, and the lines that did not resolve."""
 
+    deck: Deck
     resolver: Resolver
-    name: str | None
-    counted: list[Counted]
+    counted: list[Resolved]
     unresolved: list[Unresolved]
 
 
-def import_list(text: str, registry: PoolRegistry, game: str,
-                format_id: str | None) -> ImportedList:
-    """Read a text list for GAME; `format_id` (else the list's `# format:`, else the default)."""
+def import_list(text: str, choose: Callable[[Deck], Resolver]) -> ImportedList:
+    """Read a text list; `choose` gives the resolver for what the list says of itself
+    (its `# game:` and `# format:` lines) or raises."""
     deck, problems = parse_text_deck(text, Deck(path="", kind="text"))
-    resolver = open_game(registry, game, format_id or deck.format)
-    if deck.game and registry.resolve_id(deck.game) != resolver.pool.game_id:
-        raise UserError(f"the list says '# game: {deck.game}', not {resolver.pool.game_id}; "
-                        "import it for that game or fix the line")
+    resolver = choose(deck)
     raw_lines = text.splitlines()
 
     def unresolved(line: int, reason: str) -> Unresolved:
@@ -55,16 +52,16 @@ def import_list(text: str, registry: PoolRegistry, game: str,
 
     bad = [unresolved(p.line or 0, p.message) for p in problems if p.severity == "error"]
     counted = []
-    for item in resolver.count(deck.entries):
+    for item in resolver.tally(deck.entries):
         if item.card is None:
             bad.append(unresolved(item.line or 0, resolver.why_not(item.ref,
                                                                    resolver.lookup(item.ref))))
         else:
             counted.append(item)
-    return ImportedList(resolver, deck.name, counted, sorted(bad, key=lambda b: b.line))
+    return ImportedList(deck, resolver, counted, sorted(bad, key=lambda b: b.line))
 
 
-def list_text(resolver: Resolver, counted: list[Counted], name: str | None) -> str:
+def list_text(resolver: Resolver, counted: list[Resolved], name: str | None) -> str:
     """A deck as a text list grouped by type, with `# game:`, `# format:`, `# name:` lines."""
     out = [f"# game: {resolver.pool.game_id}", f"# format: {resolver.format_id}"]
     if name:
@@ -75,5 +72,16 @@ def list_text(resolver: Resolver, counted: list[Counted], name: str | None) -> s
     return "\n".join(out) + "\n"
 
 
-def _list_key(resolver: Resolver, item: Counted) -> str:
-    return resolver.key(item.card, text_list=True) if item.card else item.ref
+def _list_key(resolver: Resolver, item: Resolved) -> str:
+    return deck_key(resolver, item.card, text_list=True) if item.card else item.ref
+
+
+def deck_key(resolver: Resolver, card: Card, text_list: bool = False) -> str:
+    """How a deck file names a card: `Resolver.spelling`, or its number where the name would
+    not read back from a text list (a ' #' or ' //' in a name would start a comment)."""
+    key = resolver.spelling(card)
+    if text_list and key == card.name:
+        line = next(text_lines(f"1 {key}"))
+        if not (line.kind == "card" and line.ref == key and line.count == 1):
+            return card.number
+    return key

@@ -11,8 +11,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from deckcli.deckfile.deck import Deck, DeckEntry
 from deckcli.deckfile.entries import MAX_ENTRIES, capped, check_entry, control_character, problem
-from deckcli.models import Deck, DeckEntry, Problem
+from deckcli.models import Problem
 
 MAX_COUNT_DIGITS = 4_000  # below Python's int-parsing limit (4,300 digits)
 # The text patterns run on stripped lines of any length: none may backtrack quadratically over a

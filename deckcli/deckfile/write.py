@@ -18,12 +18,13 @@ import tomlkit
 from tomlkit.exceptions import TOMLKitError
 from tomlkit.items import Comment, InlineTable, Integer, Table
 
+from deckcli.deckfile.deck import Deck
 from deckcli.deckfile.edit import newline_of
 from deckcli.deckfile.layout import group_by_type, type_order
-from deckcli.deckfile.loaded import Counted, Resolver
 from deckcli.deckfile.read import parse_toml_deck
 from deckcli.errors import EXIT_FAILED, UserError
-from deckcli.models import Card, Deck
+from deckcli.models import Card
+from deckcli.resolver import Resolved, Resolver
 
 GROUP_COMMENT = re.compile(r"^#\s*(?P<label>.+?)\s+\(\d+\)\s*$")
 
@@ -71,11 +72,11 @@ def cards_table_text(resolver: Resolver, lines: list[CardLine], trailing: list[s
     return "\n".join(out) + "\n"
 
 
-def canonical_deck_text(resolver: Resolver, counted: list[Counted], name: str | None) -> str:
+def canonical_deck_text(resolver: Resolver, counted: list[Resolved], name: str | None) -> str:
     """A whole deck in canonical form, as `import` writes it."""
     lines = []
     for item in counted:
-        key = resolver.key(item.card) if item.card else item.ref
+        key = resolver.spelling(item.card) if item.card else item.ref
         named = item.card is None or key == item.card.name
         lines.append(CardLine(key, item.count, item.card, "" if named else f"# {item.card.name}"))
     header = header_text(resolver.pool.game_id, resolver.format_id, name)
@@ -134,7 +135,7 @@ def _read_cards(cards: Table | InlineTable, resolver: Resolver) -> tuple[list[Ca
             line.comment = "; ".join(filter(None, (line.comment, comment.lstrip("# "))))
             line.above.extend(pending)
         else:
-            new_key = resolver.key(card) if card else key.key
+            new_key = resolver.spelling(card) if card else key.key
             merged[slot] = CardLine(new_key, int(item), card, comment, pending)
         pending = []
     return list(merged.values()), pending
@@ -145,7 +146,7 @@ def _verify_same_cards(before: str, after: str, resolver: Resolver) -> None:
     def summary(text: str) -> tuple:
         deck, problems = parse_toml_deck(text, Deck(path=""))
         totals = Counter()
-        for item in resolver.count(deck.entries):
+        for item in resolver.tally(deck.entries):
             totals[item.card.number if item.card else item.ref] += item.count
         return deck.game, deck.format, deck.name, dict(totals), len(problems)
 

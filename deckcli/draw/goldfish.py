@@ -23,7 +23,7 @@ from deckcli.draw.setup import (
 )
 from deckcli.draw.wants import Partition, check_satisfiable, cut, parse_want
 from deckcli.models import Setup
-from deckcli.pools import Pool
+from deckcli.resolver import Resolver
 
 if TYPE_CHECKING:
     from deckcli.draw.simulate import Simulation
@@ -63,7 +63,7 @@ class Odds:
 
 
 def prepare(
-    pool: Pool,
+    resolver: Resolver,
     setup: Setup,
     library: Library,
     specs: Sequence[str],
@@ -79,13 +79,13 @@ def prepare(
         raise DrawError(f"a deck of {library.size:,} cards is too large to draw from "
                         f"(at most {MAX_DECK_CARDS:,}); check its counts")
     if use_mulligan and setup.mulligan == "none":
-        raise DrawError(f"--mulligan: the {pool.game_id} set-up has no mulligan")
+        raise DrawError(f"--mulligan: the {resolver.pool.game_id} set-up has no mulligan")
     if starts and not setup.set_aside:
-        raise DrawError(f"--start: the {pool.game_id} set-up sets no card aside")
+        raise DrawError(f"--start: the {resolver.pool.game_id} set-up sets no card aside")
     wants = [parse_want(spec) for spec in specs]
-    start_cards = [find_start(pool, library, ref) for ref in starts]
-    pile, taken, warnings = take_set_aside(pool, setup, library, start_cards)
-    partition, want_warnings = cut(pool, wants, pile, any_of)
+    start_cards = [find_start(resolver, library, ref) for ref in starts]
+    pile, taken, warnings = take_set_aside(resolver, setup, library, start_cards)
+    partition, want_warnings = cut(resolver, wants, pile, any_of)
     aside = "; set aside: " + ", ".join(item.card.label() for item in taken) if taken else ""
     check_satisfiable(partition, f" ({pile.size} cards after the set-up{aside})")
     return Goldfish(pile, tuple(taken), procedure(setup, pile, on_play), partition, turns,

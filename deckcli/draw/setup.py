@@ -13,9 +13,7 @@ from typing import TypeVar
 
 from deckcli.draw import DrawError
 from deckcli.models import Card, Setup, TurnDraws
-from deckcli.pools import Pool
-from deckcli.resolve import suggestions
-from deckcli.textnorm import fold
+from deckcli.resolver import Resolver
 
 T = TypeVar("T")
 
@@ -133,21 +131,19 @@ def procedure(setup: Setup, library: Library, on_play: bool) -> Procedure:
     )
 
 
-def find_start(pool: Pool, library: Library, ref: str) -> Card:
+def find_start(resolver: Resolver, library: Library, ref: str) -> Card:
     """The deck card a `--start` reference names (by number or any of its names)."""
-    folded = fold(ref)
+    named = {card.number for card in resolver.named(ref)}
     for card, _ in library.cards:
-        if folded == card.folded_number or folded in card.folded_names:
+        if card.number in named:
             return card
-    if folded in pool.by_number or folded in pool.by_name:
+    if named:
         raise DrawError(f"--start {ref!r}: that card is not in this deck")
-    close = suggestions(pool, ref)
-    hint = f" — did you mean {' or '.join(close)}?" if close else ""
-    raise DrawError(f'--start: "{ref}" is not a {pool.header.game.name} card{hint}')
+    raise DrawError(f"--start: {resolver.not_a_card(ref)}")
 
 
 def take_set_aside(
-    pool: Pool, setup: Setup, library: Library, starts: list[Card]
+    resolver: Resolver, setup: Setup, library: Library, starts: list[Card]
 ) -> tuple[Library, list[SetAsideCard], list[str]]:
     """Take the set-up's cards out before the shuffle.
 
@@ -159,7 +155,7 @@ def take_set_aside(
     chosen: list[Card | None] = [None] * len(slots)
     for start in starts:
         free = [i for i, slot in enumerate(slots) if chosen[i] is None
-                and pool.query(slot.query).matches(start) is True]
+                and resolver.query(slot.query).matches(start) is True]
         if not free:
             wanted = " or ".join(dict.fromkeys(slot.query for slot in slots)) or "nothing"
             raise DrawError(f"--start {start.label()}: the set-up sets aside {wanted}")
@@ -167,7 +163,7 @@ def take_set_aside(
     taken: list[SetAsideCard] = []
     warnings: list[str] = []
     for slot, card in zip(slots, chosen, strict=True):
-        query = pool.query(slot.query)
+        query = resolver.query(slot.query)
         candidates = [(count, held) for held, count in library.cards
                       if query.matches(held) is True]
         if card is not None and all(held.number != card.number for _, held in candidates):

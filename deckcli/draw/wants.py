@@ -18,10 +18,8 @@ from typing import Any
 from deckcli.draw import DrawError
 from deckcli.draw.setup import Library
 from deckcli.models import Card
-from deckcli.pools import Pool
 from deckcli.query import QueryError, Verdict
-from deckcli.resolve import suggestions
-from deckcli.textnorm import fold
+from deckcli.resolver import Resolver
 
 _SPEC = re.compile(r"(?:(at\s+least|at\s+most|exactly)\s+)?(\d+)\s+(\S.*)", re.IGNORECASE)
 
@@ -69,26 +67,22 @@ def parse_want(spec: str) -> Want:
     return Want(text, query, number, None)
 
 
-def want_matcher(pool: Pool, want: Want) -> tuple[Callable[[Card], Verdict], frozenset[str]]:
+def want_matcher(resolver: Resolver, want: Want
+                 ) -> tuple[Callable[[Card], Verdict], frozenset[str]]:
     """The want's test for a card, and the fields it reads.
 
     A whole card reference (number or exact name) is tried before the query language, so that
     `Greymon` means the cards named Greymon, not every name containing it (`Skull Greymon`).
     """
-    folded = fold(want.query)
-    if folded in pool.by_number:
-        return (lambda card: card.folded_number == folded), frozenset()
-    if folded in pool.by_name:
-        return (lambda card: folded in card.folded_names), frozenset()
+    named = {card.number for card in resolver.named(want.query)}
+    if named:
+        return (lambda card: card.number in named), frozenset()
     try:
-        query = pool.query(want.query)
+        query = resolver.query(want.query)
     except QueryError as exc:
         raise DrawError(f"--want {want.spec!r}: {exc}") from None
-    if not query.fields and not any(query.matches(card) is True for card in pool.cards):
-        close = suggestions(pool, want.query)
-        hint = f" — did you mean {' or '.join(close)}?" if close else (
-            f" — search with: deckcli cards {pool.game_id} QUERY")
-        raise DrawError(f'--want: "{want.query}" is not a {pool.header.game.name} card{hint}')
+    if not query.fields and not any(query.matches(card) is True for card in resolver.pool.cards):
+        raise DrawError(f"--want: {resolver.not_a_card(want.query)}")
     return query.matches, query.fields
 
 
@@ -145,10 +139,10 @@ class Partition:
 
 
 def cut(
-    pool: Pool, wants: list[Want], library: Library, any_of: bool
+    resolver: Resolver, wants: list[Want], library: Library, any_of: bool
 ) -> tuple[Partition, list[str]]:
     """Group the pile by which wants each card matches; warn where a card's match is unknown."""
-    matchers = [want_matcher(pool, want) for want in wants]
+    matchers = [want_matcher(resolver, want) for want in wants]
     groups: dict[tuple[bool, ...], list] = {}
     unknown: list[dict[str, list[str]]] = [{} for _ in wants]
     for card, count in library.cards:

@@ -10,7 +10,7 @@ import importlib
 from collections.abc import Callable
 from typing import TextIO
 
-from deckcli.checker import CheckResult
+from deckcli.result import CheckResult
 
 Renderer = Callable[[CheckResult, TextIO, bool], None]
 

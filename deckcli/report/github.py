@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from deckcli.checker import CheckResult
 from deckcli.models import Problem
 from deckcli.report import deck_line
 from deckcli.report.ci import plural, repo_path, severity_counts
+from deckcli.result import CheckResult
 
 
 def escape_data(text: str) -> str:

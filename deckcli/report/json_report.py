@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
-from deckcli.checker import CheckResult
+from deckcli.result import CheckResult
 
 
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:

@@ -11,9 +11,9 @@ import re
 import xml.etree.ElementTree as ET
 from typing import TextIO
 
-from deckcli.checker import CheckResult, DeckResult
 from deckcli.models import Problem
 from deckcli.report.ci import problem_summary, repo_path
+from deckcli.result import CheckResult, DeckResult
 
 # Characters XML 1.0 cannot hold at all, even escaped (control characters, lone surrogates).
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -29,16 +29,12 @@ def problem_line(path: str, problem: Problem) -> str:
     return f"{where}: [{problem.severity}] {problem.rule} {problem.message}"
 
 
-def fails(deck: DeckResult, strict: bool) -> bool:
-    return not deck.legal or (strict and bool(deck.problems))
-
-
 def testcase(deck: DeckResult, strict: bool) -> ET.Element:
     path = repo_path(deck.path)
     case = ET.Element("testcase", classname=xml_text(deck.game or "unknown-game"),
                       name=xml_text(path), time="0")
     failing = [p for p in deck.problems if p.severity == "error" or strict]
-    if fails(deck, strict):
+    if deck.fails(strict):
         verdict = "illegal" if not deck.legal else "warnings fail with --strict"
         failure = ET.SubElement(case, "failure", type="illegal" if not deck.legal else "strict",
                                 message=xml_text(f"{verdict}: {problem_summary(deck)}"))
@@ -51,7 +47,7 @@ def testcase(deck: DeckResult, strict: bool) -> ET.Element:
 
 
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
-    failures = sum(fails(deck, result.strict) for deck in result.decks)
+    failures = sum(deck.fails(result.strict) for deck in result.decks)
     suite = ET.Element("testsuite", name="deckcli", tests=str(len(result.decks)),
                        failures=str(failures), errors="0", skipped="0", time="0")
     suite.extend(testcase(deck, result.strict) for deck in result.decks)

@@ -10,8 +10,8 @@ from __future__ import annotations
 import re
 from typing import TextIO
 
-from deckcli.checker import CheckResult, DeckResult
 from deckcli.report.ci import plural, problem_summary, repo_path
+from deckcli.result import CheckResult, DeckResult
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~#])")
 

@@ -8,7 +8,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from deckcli.checker import CheckResult, DeckResult
+from deckcli.result import CheckResult, DeckResult
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow"}
 

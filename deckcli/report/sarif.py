@@ -13,12 +13,10 @@ from typing import TextIO
 from urllib.parse import quote
 
 from deckcli import __version__
-from deckcli.checker import CheckResult
 from deckcli.models import Problem
 from deckcli.report import deck_line
 from deckcli.report.ci import repo_path
-from deckcli.rules.builtin import BUILTIN_RULES
-from deckcli.rules.docs import RuleDoc, builtin_doc, kind_summary, pool_rule_doc
+from deckcli.result import CheckResult, RuleDoc
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
@@ -29,23 +27,6 @@ def artifact_uri(path: str) -> str:
     if Path(shown).is_absolute():
         return Path(shown).as_uri()
     return quote(shown, safe="/")
-
-
-def rule_docs(result: CheckResult) -> dict[str, list[tuple[str, RuleDoc]]]:
-    """Rule id -> (where, documentation) for every rule the results use, in first-seen order."""
-    docs: dict[str, list[tuple[str, RuleDoc]]] = {}
-    for deck in result.decks:
-        fmt = result.formats.get((deck.game or "", deck.format or ""))
-        pool_rules = {rule.id: rule for rule in fmt.rules} if fmt else {}
-        for problem in deck.problems:
-            variants = docs.setdefault(problem.rule, [])
-            if problem.rule in pool_rules:
-                where = f"{deck.game} {deck.format}"
-                if all(seen != where for seen, _ in variants):
-                    variants.append((where, pool_rule_doc(pool_rules[problem.rule])))
-            elif problem.rule in BUILTIN_RULES and not variants:
-                variants.append(("deckcli", builtin_doc(BUILTIN_RULES[problem.rule])))
-    return docs
 
 
 def descriptor(rule_id: str, variants: list[tuple[str, RuleDoc]]) -> dict:
@@ -62,7 +43,7 @@ def descriptor(rule_id: str, variants: list[tuple[str, RuleDoc]]) -> dict:
         full = " ".join(f"{where}: {explain(doc)}" for where, doc in variants)
         help_text = " ".join(f"{where}: fails, for example, for {doc.example}."
                              for where, doc in variants)
-    short = (len(variants) > 1 and kind_summary(first.kind)) or first.description
+    short = (len(variants) > 1 and first.kind_summary) or first.description
     sources = "; ".join(dict.fromkeys(doc.source for _, doc in variants if doc.source))
     return {
         "id": rule_id,
@@ -97,7 +78,7 @@ def sarif_result(path: str, problem: Problem, rule_index: int) -> dict:
 
 def sarif_log(result: CheckResult) -> dict:
     """The whole log as JSON-ready data."""
-    docs = rule_docs(result)
+    docs = result.rule_docs
     index = {rule_id: number for number, rule_id in enumerate(docs)}
     results = [sarif_result(deck.path, problem, index[problem.rule])
                for deck in result.decks for problem in deck.problems]

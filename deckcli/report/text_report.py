@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from deckcli.checker import CheckResult
 from deckcli.report import deck_line
+from deckcli.result import CheckResult
 
 
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:

@@ -16,12 +16,11 @@ from deckcli.rules.context import (
     problem,
 )
 
-KIND = "allowed"
 EXAMPLE = "a promo card in a format that allows only St-/Bo- numbered cards"
 
 
 def check(rule: AllowedRule, view: DeckView) -> ProblemStream:
-    query = view.pool.query(rule.query)
+    query = view.resolver.query(rule.query)
     for item in view.cards:
         verdict, reason = classify(view, rule, query, item)
         if verdict is None:

@@ -6,35 +6,33 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from deckcli.models import Problem, RuleBase
-from deckcli.pools import Pool
 from deckcli.query import Query, Verdict
-from deckcli.resolve import Resolved
+from deckcli.resolver import Resolved, Resolver
 
 
 @dataclass
 class DeckView:
     """A deck ready for the rules: resolved cards plus the size of the whole list."""
 
-    pool: Pool
-    format_id: str
+    resolver: Resolver
     cards: list[Resolved]
     total: int
 
     @property
     def deck_word(self) -> str:
         """'megaman decks' or 'digimon-classic ultimate-battle decks'."""
-        game = self.pool.header.game
-        if self.format_id == game.default_format:
+        game = self.resolver.pool.header.game
+        if self.resolver.format_id == game.default_format:
             return f"{game.id} decks"
-        return f"{game.id} {self.format_id} decks"
+        return f"{game.id} {self.resolver.format_id} decks"
 
 
 def classify(view: DeckView, rule: RuleBase, query: Query, item: Resolved) -> tuple[Verdict, str]:
     """Does a card match a rule's query? None (with the reason) when that cannot be known.
 
-    The answer depends only on the rule and the card, so it is memoised per pool.
+    The answer depends only on the rule and the card, so it is memoised per pool and format.
     """
-    memo = view.pool.classified.setdefault((id(rule), query.text), {})
+    memo = view.resolver.memo("classify").setdefault((rule.id, query.text), {})
     number = item.card.number
     if number not in memo:
         memo[number] = _classify(view, rule, query, item)
@@ -42,13 +40,14 @@ def classify(view: DeckView, rule: RuleBase, query: Query, item: Resolved) -> tu
 
 
 def _classify(view: DeckView, rule: RuleBase, query: Query, item: Resolved) -> tuple[Verdict, str]:
-    if rule.unsettled and view.pool.matches(rule.unsettled, item.card) is True:
+    resolver = view.resolver
+    if rule.unsettled and resolver.matches(rule.unsettled, item.card) is True:
         return None, rule.unsettled_note or f"the rule's reach over {rule.unsettled} is unsettled"
-    verdict = view.pool.matches(query.text, item.card)
+    verdict = resolver.matches(query.text, item.card)
     if verdict is None:
         missing = sorted(f for f in query.fields if item.card.attrs.get(f) is None)
         what = " and ".join(missing) if missing else "a needed value"
-        return None, f"its {what} is not recorded in the {view.pool.game_id} pool"
+        return None, f"its {what} is not recorded in the {resolver.pool.game_id} pool"
     return verdict, ""
 
 

@@ -9,10 +9,9 @@ or lower cap, or "unlimited") replaces the rule's cap, and cards matching `exemp
 from __future__ import annotations
 
 from deckcli.models import CopiesRule
-from deckcli.resolve import Resolved
+from deckcli.resolver import Resolved
 from deckcli.rules.context import DeckView, ProblemStream, problem
 
-KIND = "copies"
 EXAMPLE = "5 copies of one card where the cap is 4"
 
 
@@ -21,7 +20,7 @@ def cap_for(rule: CopiesRule, view: DeckView, group: list[Resolved]) -> int | No
     overrides = [item.card.max_copies for item in group if item.card.max_copies is not None]
     if "unlimited" in overrides:
         return None
-    if rule.exempt and any(view.pool.matches(rule.exempt, i.card) is True for i in group):
+    if rule.exempt and any(view.resolver.matches(rule.exempt, i.card) is True for i in group):
         return None
     numeric = [cap for cap in overrides if isinstance(cap, int)]
     return max(numeric) if numeric else rule.max
@@ -31,7 +30,7 @@ def check(rule: CopiesRule, view: DeckView) -> ProblemStream:
     totals: dict[str, int] = {}
     groups: dict[str, list[Resolved]] = {}
     overridden: set[str] = set()  # groups holding a card with its own max_copies
-    keys = view.pool.copy_keys(rule.key)
+    keys = view.resolver.copy_keys(rule.key)
     for item in view.cards:
         key = keys[item.card.number]
         if key is None:

@@ -9,7 +9,7 @@ and the rule fails only when the deck breaks it whichever way those cards fall.
 from __future__ import annotations
 
 from deckcli.models import CountRule
-from deckcli.resolve import Resolved
+from deckcli.resolver import Resolved
 from deckcli.rules.context import (
     DeckView,
     ProblemStream,
@@ -19,12 +19,11 @@ from deckcli.rules.context import (
     problem,
 )
 
-KIND = "count"
 EXAMPLE = "two NetNavi cards where exactly one is required"
 
 
 def check(rule: CountRule, view: DeckView) -> ProblemStream:
-    query = view.pool.query(rule.query)
+    query = view.resolver.query(rule.query)
     matched: list[Resolved] = []
     unsure = 0
     for item in view.cards:

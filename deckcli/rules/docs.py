@@ -7,7 +7,6 @@ the same thing about a rule.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass
 
 from deckcli.models import (
     AllowedRule,
@@ -17,27 +16,11 @@ from deckcli.models import (
     RequiresRule,
     RestrictedRule,
     Rule,
-    Severity,
     SizeRule,
 )
+from deckcli.result import RuleDoc
 from deckcli.rules import KIND_MODULES
 from deckcli.rules.builtin import BUILTIN_RULES, BuiltinRule
-
-
-@dataclass(frozen=True)
-class RuleDoc:
-    """What one rule id checks, at what severity, and a deck that fails it."""
-
-    id: str
-    kind: str
-    severity: Severity
-    checks: str
-    description: str
-    source: str
-    example: str
-
-    def to_json(self) -> dict[str, str]:
-        return asdict(self)
 
 
 def kind_doc(kind: str) -> str:
@@ -54,7 +37,7 @@ def kind_summary(kind: str) -> str:
 
 def builtin_doc(rule: BuiltinRule) -> RuleDoc:
     return RuleDoc(rule.id, f"built-in ({rule.stage})", rule.severity, rule.description,
-                   rule.description, "deckcli", rule.example)
+                   rule.description, "deckcli", rule.example, rule.description)
 
 
 def builtin_docs() -> list[RuleDoc]:
@@ -65,7 +48,8 @@ def pool_rule_doc(rule: Rule) -> RuleDoc:
     """A pool rule's documentation; its own description, else its kind's first line."""
     checks, example = EXPLAINERS[rule.kind](rule)
     return RuleDoc(rule.id, rule.kind, rule.severity, checks,
-                   rule.description or kind_summary(rule.kind), rule.source, example)
+                   rule.description or kind_summary(rule.kind), rule.source, example,
+                   kind_summary(rule.kind))
 
 
 def _cards(rule: Rule) -> str:
@@ -137,3 +121,23 @@ EXPLAINERS: dict[str, Callable[..., tuple[str, str]]] = {
 
 def as_json(docs: list[RuleDoc]) -> list[dict[str, str]]:
     return [doc.to_json() for doc in docs]
+
+
+def docs_for(found: list[tuple[str, dict[str, Rule], list[str]]]
+             ) -> dict[str, list[tuple[str, RuleDoc]]]:
+    """Rule id -> (where, documentation) for the rule ids a check reported, first seen first.
+
+    `found` holds, per deck, where its rules come from ("game format"), its format's rules by
+    id, and the rule ids of its problems. A rule id several games define (`copies`) gets one
+    entry per game and format.
+    """
+    docs: dict[str, list[tuple[str, RuleDoc]]] = {}
+    for where, pool_rules, rule_ids in found:
+        for rule_id in rule_ids:
+            variants = docs.setdefault(rule_id, [])
+            if rule_id in pool_rules:
+                if all(seen != where for seen, _ in variants):
+                    variants.append((where, pool_rule_doc(pool_rules[rule_id])))
+            elif rule_id in BUILTIN_RULES and not variants:
+                variants.append(("deckcli", builtin_doc(BUILTIN_RULES[rule_id])))
+    return docs

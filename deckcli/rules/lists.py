@@ -9,21 +9,13 @@ from __future__ import annotations
 
 from deckcli.models import BannedRule, RestrictedRule
 from deckcli.rules.context import DeckView, ProblemStream, problem
-from deckcli.textnorm import fold
 
-KIND = ("banned", "restricted")
 EXAMPLE = "a listed card in the deck"
 
 
 def listed_numbers(view: DeckView, references: list[str]) -> set[str]:
-    """Card numbers a list names, by number or by any name."""
-    numbers: set[str] = set()
-    for reference in references:
-        folded = fold(reference)
-        if card := view.pool.by_number.get(folded):
-            numbers.add(card.number)
-        numbers.update(card.number for card in view.pool.by_name.get(folded, []))
-    return numbers
+    """Card numbers a list names, by number or by any name (every printing of a name)."""
+    return {card.number for reference in references for card in view.resolver.named(reference)}
 
 
 def check_banned(rule: BannedRule, view: DeckView) -> ProblemStream:

@@ -15,15 +15,14 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from functools import lru_cache
 from typing import NamedTuple
 
 from deckcli.models import RequiresRule
 from deckcli.query import QueryError
-from deckcli.resolve import Resolved
+from deckcli.resolver import Resolved
 from deckcli.rules.context import DeckView, ProblemStream, problem
+from deckcli.textnorm import squash
 
-KIND = "requires"
 EXAMPLE = "a card needing 3 IceMan emblems in a deck whose only IceMan emblem is its NetNavi"
 
 PLACEHOLDERS = {"{name}": r"(?P<name>.+?)", "{count}": r"(?P<count>\d+)"}
@@ -37,14 +36,6 @@ class Need(NamedTuple):
     written: str
 
 
-@lru_cache(maxsize=4096)
-def name_key(name: str) -> str:
-    """'Mega Man X', 'megaman-x' and 'MegaMan X' -> 'megamanx'."""
-    folded = unicodedata.normalize("NFKC", name).casefold()
-    return "".join(char for char in folded if char.isalnum())
-
-
-@lru_cache(maxsize=64)
 def compile_pattern(pattern: str) -> re.Pattern[str]:
     """'{name} emblem x{count}' as a regex: case ignored, any spacing (or none) between words."""
     pieces = []
@@ -58,13 +49,13 @@ def compile_pattern(pattern: str) -> re.Pattern[str]:
 
 def parse_needs(text: object, rule: RequiresRule) -> tuple[Need, ...]:
     """The needs a card's requirement text states in the rule's pattern; other parts are not."""
-    return needs_in(text, rule.pattern, rule.separator) if isinstance(text, str) else ()
+    if not isinstance(text, str):
+        return ()
+    return needs_in(text, compile_pattern(rule.pattern), rule.separator)
 
 
-@lru_cache(maxsize=4096)
-def needs_in(text: str, pattern: str, separator: str) -> tuple[Need, ...]:
-    """Parsed once per distinct text: decks share their cards' requirement texts."""
-    regex = compile_pattern(pattern)
+def needs_in(text: str, regex: re.Pattern[str], separator: str) -> tuple[Need, ...]:
+    """The needs in one requirement text."""
     cleaned = unicodedata.normalize("NFKC", text).replace("×", "x")
     needs: list[Need] = []
     for part in cleaned.split(separator) if separator else [cleaned]:
@@ -73,23 +64,15 @@ def needs_in(text: str, pattern: str, separator: str) -> tuple[Need, ...]:
             continue
         written = match.group("name").strip()
         count = int(match.groupdict().get("count") or 1)
-        if name_key(written) and count > 0:
-            needs.append(Need(name_key(written), count, written))
+        if squash(written) and count > 0:
+            needs.append(Need(squash(written), count, written))
     return tuple(needs)
 
 
 def supplied_keys(value: object) -> frozenset[str]:
     """What a card supplies: one name, or a list of them."""
-    if isinstance(value, list):
-        value = tuple(value)
-    return _supplied(value) if isinstance(value, str | tuple) else frozenset()
-
-
-@lru_cache(maxsize=4096)
-def _supplied(value: str | tuple) -> frozenset[str]:
-    """Parsed once per distinct value: decks share their cards' emblems."""
-    names = value if isinstance(value, tuple) else (value,)
-    return frozenset(name_key(name) for name in names if isinstance(name, str) and name_key(name))
+    names = value if isinstance(value, list) else [value]
+    return frozenset(squash(name) for name in names if isinstance(name, str) and squash(name))
 
 
 def playable(needs: list[tuple[Need, ...]], supplies: list[frozenset[str]],
@@ -119,13 +102,25 @@ def available(supplies: list[frozenset[str]], counts: list[int], can_play: list[
 
 def check(rule: RequiresRule, view: DeckView) -> ProblemStream:
     for field_name in (rule.requirement, rule.supplied_by):
-        if field_name not in view.pool.fields:
+        if field_name not in view.resolver.pool.fields:
             raise QueryError(f"rule {rule.id}: field {field_name!r} is not declared in [fields]")
     cards = view.cards
-    needs = [parse_needs(item.card.attrs.get(rule.requirement), rule) for item in cards]
+    parsed = view.resolver.memo("requires-needs")  # decks share their cards' requirement texts
+    needs = []
+    for item in cards:
+        key = (rule.id, item.card.number)
+        if key not in parsed:
+            parsed[key] = parse_needs(item.card.attrs.get(rule.requirement), rule)
+        needs.append(parsed[key])
     if not any(needs):
         return
-    supplies = [supplied_keys(item.card.attrs.get(rule.supplied_by)) for item in cards]
+    supplied = view.resolver.memo("requires-supplies")
+    supplies = []
+    for item in cards:
+        key = (rule.supplied_by, item.card.number)
+        if key not in supplied:
+            supplied[key] = supplied_keys(item.card.attrs.get(rule.supplied_by))
+        supplies.append(supplied[key])
     counts = [item.count for item in cards]
     can_play = playable(needs, supplies, counts)
     supply = available(supplies, counts, can_play)
@@ -144,8 +139,8 @@ def _display_names(cards: list[Resolved], needs: list[tuple[Need, ...]],
     for item in cards:
         value = item.card.attrs.get(rule.supplied_by)
         for name in value if isinstance(value, list) else [value]:
-            if isinstance(name, str) and name_key(name):
-                names[name_key(name)] = name
+            if isinstance(name, str) and squash(name):
+                names[squash(name)] = name
     return names
 
 

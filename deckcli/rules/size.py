@@ -9,7 +9,6 @@ from __future__ import annotations
 from deckcli.models import SizeRule
 from deckcli.rules.context import DeckView, ProblemStream, problem
 
-KIND = "size"
 EXAMPLE = "59 cards in a game whose decks have exactly 60"
 
 

@@ -1,0 +1,157 @@
+"""A data-only disk cache of loaded pools, so a 2,500-card pool loads in milliseconds.
+
+Entries are JSON (never pickle: nothing read from the cache can run code), named after a hash
+of the pool file's bytes, the deckcli version and the code that validates pools. An entry is
+validated on load; one that is missing, unreadable, not a regular file, oversized or of the
+wrong shape is a miss, and the pool is parsed from its TOML and the entry written again.
+The cache folder is created 0700 and is not used when another user owns it or others may
+write to it (one line on stderr says so).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import stat
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from deckcli import __version__
+from deckcli.pools.load import load_pool, read_fd, read_pool_bytes
+from deckcli.pools.model import Pool
+
+CACHE_ENV = "DECKCLI_CACHE"
+MAX_ENTRY_BYTES = 64 * 1024 * 1024
+FORMAT = 2  # bump when the entry layout changes
+_warned: set[str] = set()
+
+
+def cache_dir() -> Path | None:
+    """$DECKCLI_CACHE (empty or 'off' disables), else $XDG_CACHE_HOME/deckcli, else ~/.cache."""
+    configured = os.environ.get(CACHE_ENV)
+    if configured is not None:
+        return None if configured in ("", "off", "0") else Path(configured)
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    return Path(base) / "deckcli"
+
+
+def code_stamp() -> str:
+    """Size and mtime of the modules that validate and build pools: a code change is a new key."""
+    from deckcli import models
+    from deckcli.pools import load, model
+
+    stamps = (Path(module.__file__).stat() for module in (models, load, model))
+    return ",".join(f"{st.st_size}:{st.st_mtime_ns}" for st in stamps)
+
+
+def entry_name(source: Path, data: bytes) -> str:
+    """The entry's file name: the pool's stem and a hash of its bytes and of deckcli."""
+    digest = hashlib.sha256(data)
+    digest.update(f"|{FORMAT}|{__version__}|{code_stamp()}".encode())
+    return f"{source.stem}-{digest.hexdigest()[:32]}.json"
+
+
+def load_cached(source: Path) -> Pool:
+    """The pool of a file, through the cache when one is usable."""
+    folder = usable_dir(cache_dir())
+    if folder is None:
+        return load_pool(source)
+    data = read_pool_bytes(source)
+    target = folder / entry_name(source, data)
+    pool = _read(target, source)
+    if pool is None:
+        pool = load_pool(source, data)
+        _store(target, pool)
+    return pool
+
+
+def usable_dir(folder: Path | None) -> Path | None:
+    """The cache folder, created 0700; None when there is none or it is not safe to use."""
+    if folder is None:
+        return None
+    try:
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        info = os.stat(folder, follow_symlinks=False)
+    except OSError:
+        return None
+    problem = None
+    if not stat.S_ISDIR(info.st_mode):
+        problem = "it is not a folder"
+    elif hasattr(os, "getuid") and info.st_uid != os.getuid():
+        problem = "another user owns it"
+    elif info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        problem = "other users may write to it"
+    if problem is None:
+        return folder
+    if str(folder) not in _warned:
+        _warned.add(str(folder))
+        sys.stderr.write(f"deckcli: warning: pool cache {folder} not used: {problem}\n")
+    return None
+
+
+def _read(target: Path, source: Path) -> Pool | None:
+    """The pool in a cache entry, or None when the entry is missing or cannot be trusted."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(target, flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES:
+            return None
+        entry = json.loads(read_fd(fd, MAX_ENTRY_BYTES + 1))
+        return from_entry(entry, source)
+    except (OSError, ValueError, TypeError, KeyError, RecursionError):
+        return None
+    finally:
+        os.close(fd)
+
+
+def _store(target: Path, pool: Pool) -> None:
+    tmp = None
+    try:
+        data = json.dumps(to_entry(pool), ensure_ascii=False, separators=(",", ":"))
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".pool-", suffix=".tmp")
+        with open(fd, "wb") as handle:
+            handle.write(data.encode("utf-8"))
+        os.replace(tmp, target)
+        tmp = None
+    except (OSError, TypeError, ValueError):
+        pass
+    finally:
+        if tmp is not None:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+
+
+def to_entry(pool: Pool) -> dict[str, Any]:
+    """A pool as plain JSON data."""
+    return {
+        "format": FORMAT,
+        "header": pool.header.model_dump(mode="json", by_alias=True, exclude_defaults=True),
+        "cards": [card.to_data() for card in pool.cards],
+    }
+
+
+def from_entry(entry: object, source: Path) -> Pool | None:
+    """A pool from cache data, or None when the data is not of the expected shape."""
+    from deckcli.models import Card, PoolHeader
+
+    if not isinstance(entry, dict) or entry.get("format") != FORMAT:
+        return None
+    cards_data = entry.get("cards")
+    if not isinstance(cards_data, list):
+        return None
+    header = PoolHeader.model_validate(entry.get("header"))
+    cards = []
+    for data in cards_data:
+        card = Card.from_data(data)
+        if card is None:
+            return None
+        cards.append(card)
+    return Pool(source, header, cards)

@@ -1,0 +1,187 @@
+"""Reading pool files: the header alone (cheap, for discovery) or the whole pool, validated.
+
+A pool file is read in two steps. Discovery parses only its header (the text before the first
+`[[cards]]` line), so listing games or checking a MegaMan deck never parses the Digimon cards.
+A full load validates every card and builds the pool's indexes.
+"""
+
+from __future__ import annotations
+
+import os
+import stat
+import tomllib
+from pathlib import Path
+
+from pydantic import ValidationError
+
+from deckcli.models import RESERVED_CARD_KEYS, Card, FieldDef, PoolHeader
+from deckcli.pools.model import Pool
+
+CARDS_MARKER = "[[cards]]"
+
+
+class PoolError(Exception):
+    """A pool file that cannot be used, with the file and the field at fault."""
+
+    def __init__(self, path: Path, message: str, line: int | None = None) -> None:
+        self.path = path
+        self.line = line
+        where = f"{path}:{line}" if line else str(path)
+        super().__init__(f"{where}: {message}")
+
+
+def header_text(text: str) -> str:
+    """The part of a pool file before its first `[[cards]]` line."""
+    if text.startswith(CARDS_MARKER):
+        return ""
+    at = text.find("\n" + CARDS_MARKER)
+    return text if at < 0 else text[: at + 1]
+
+
+def describe_validation(error: ValidationError, prefix: str = "") -> str:
+    """One readable line per pydantic error: 'formats.standard.rules.0.max: …'."""
+    parts = []
+    for item in error.errors():
+        location = ".".join(str(piece) for piece in item["loc"] if piece not in ("function-after",))
+        location = f"{prefix}{location}" if location else prefix.rstrip(".")
+        parts.append(f"{location}: {item['msg']}")
+    return "; ".join(parts)
+
+
+MAX_POOL_BYTES = 64 * 1024 * 1024
+
+
+def read_pool_bytes(path: Path) -> bytes:
+    """A pool file's bytes; PoolError when it is no regular file, unreadable or too large.
+
+    Opened without blocking and checked before reading: a FIFO or device named like a pool
+    must not hang deckcli.
+    """
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(path, flags)
+    except OSError as exc:
+        raise PoolError(path, f"cannot read pool: {exc.strerror or exc}") from None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode):
+            raise PoolError(path, "cannot read pool: not a regular file")
+        if info.st_size > MAX_POOL_BYTES:
+            raise PoolError(path, f"cannot read pool: larger than {MAX_POOL_BYTES:,} bytes")
+        return read_fd(fd, MAX_POOL_BYTES + 1)
+    except OSError as exc:
+        raise PoolError(path, f"cannot read pool: {exc.strerror or exc}") from None
+    finally:
+        os.close(fd)
+
+
+def read_fd(fd: int, limit: int) -> bytes:
+    """At most `limit` bytes from an open file descriptor."""
+    chunks: list[bytes] = []
+    while limit > 0 and (chunk := os.read(fd, min(limit, 1 << 20))):
+        chunks.append(chunk)
+        limit -= len(chunk)
+    return b"".join(chunks)
+
+
+def decode_pool(path: Path, data: bytes) -> str:
+    """A pool file's text (UTF-8, an optional BOM); PoolError otherwise."""
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise PoolError(path, f"cannot read pool: not UTF-8 ({exc.reason} at byte "
+                        f"{exc.start})") from None
+
+
+def read_pool_text(path: Path) -> str:
+    """A pool file's text; PoolError when it is no regular file or not UTF-8."""
+    return decode_pool(path, read_pool_bytes(path))
+
+
+def parse_pool_toml(path: Path, text: str) -> dict:
+    """tomllib.loads, with every way it can fail on a hostile file as a PoolError."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise PoolError(path, f"invalid TOML: {exc}") from None
+    except ValueError:  # an integer beyond Python's 4,300-digit parsing limit
+        raise PoolError(path, "invalid TOML: a number with thousands of digits") from None
+    except RecursionError:
+        raise PoolError(path, "invalid TOML: arrays or tables nested too deeply") from None
+
+
+def read_header(path: Path) -> PoolHeader:
+    """Parse and validate only the header of a pool file; PoolError when it cannot be used."""
+    raw = parse_pool_toml(path, header_text(read_pool_text(path)))
+    try:
+        return PoolHeader.model_validate(raw)
+    except ValidationError as exc:
+        raise PoolError(path, describe_validation(exc)) from None
+
+
+def check_card_attrs(number: str, attrs: dict, fields: dict[str, FieldDef]) -> str | None:
+    """Why a card's attributes do not fit the declared fields, or None when they do."""
+    for key, value in attrs.items():
+        spec = fields.get(key)
+        if spec is None:
+            return f"card {number}: field {key!r} is not declared in [fields]"
+        expected = {"str": str, "int": int, "float": (int, float), "bool": bool, "list": list}
+        if spec.type in ("int", "float") and isinstance(value, bool):
+            return f"card {number}: field {key!r} must be {spec.type}, got {value!r}"
+        if not isinstance(value, expected[spec.type]):
+            return f"card {number}: field {key!r} must be {spec.type}, got {value!r}"
+        if spec.type == "list" and not all(isinstance(item, str) for item in value):
+            return f"card {number}: field {key!r} must be a list of strings"
+        if spec.values is not None and spec.type in ("str", "list"):
+            items = value if isinstance(value, list) else [value]
+            bad = [item for item in items if item not in spec.values]
+            if bad:
+                return f"card {number}: {key} {bad[0]!r} is not one of {', '.join(spec.values)}"
+    return None
+
+
+def build_cards(
+    path: Path, cards_raw: object, fields: dict[str, FieldDef], text: str
+) -> list[Card]:
+    """Validate the `[[cards]]` array into Card models, naming the card and line at fault."""
+    if not isinstance(cards_raw, list):
+        raise PoolError(path, "cards must be an array of tables ([[cards]])")
+    text_lines = _card_lines(text)
+    cards: list[Card] = []
+    numbers: dict[str, int] = {}
+    for index, raw in enumerate(cards_raw):
+        line = text_lines[index] if index < len(text_lines) else None
+        if not isinstance(raw, dict):
+            raise PoolError(path, f"card #{index + 1} is not a table", line)
+        reserved = {key: raw[key] for key in RESERVED_CARD_KEYS if key in raw}
+        attrs = {key: value for key, value in raw.items() if key not in RESERVED_CARD_KEYS}
+        number = str(raw.get("number", f"#{index + 1}"))
+        try:
+            card = Card.model_validate({**reserved, "attrs": attrs})
+        except ValidationError as exc:
+            raise PoolError(path, describe_validation(exc, f"card {number}: "), line) from None
+        if problem := check_card_attrs(number, attrs, fields):
+            raise PoolError(path, problem, line)
+        if card.folded_number in numbers:
+            raise PoolError(path, f"card number {number!r} appears twice", line)
+        numbers[card.folded_number] = index
+        cards.append(card)
+    return cards
+
+
+def _card_lines(text: str) -> list[int]:
+    """Line numbers of every `[[cards]]` header, for error messages."""
+    return [n for n, line in enumerate(text.splitlines(), 1) if line.strip() == CARDS_MARKER]
+
+
+def load_pool(path: Path, data: bytes | None = None) -> Pool:
+    """Parse and validate a whole pool file (`data`: its bytes, when already read)."""
+    text = read_pool_text(path) if data is None else decode_pool(path, data)
+    raw = parse_pool_toml(path, text)
+    cards_raw = raw.pop("cards", [])
+    try:
+        header = PoolHeader.model_validate(raw)
+    except ValidationError as exc:
+        raise PoolError(path, describe_validation(exc)) from None
+    cards = build_cards(path, cards_raw, header.fields, text)
+    return Pool(path, header, cards)

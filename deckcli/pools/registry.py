@@ -1,0 +1,164 @@
+"""Which games this run knows: the built-in pools, then user pool folders, by id and alias.
+
+A user pool may override a built-in game (same id); the override is recorded so that every
+deck judged by it says so. An id or alias that another game already holds is an error of the
+pool that declares it: the game that had it keeps it, so a stray pool cannot capture decks.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from deckcli.pools.load import PoolError, read_header
+from deckcli.textnorm import fold
+
+if TYPE_CHECKING:
+    from deckcli.models import PoolHeader
+    from deckcli.pools.model import Pool
+    from deckcli.resolver import Resolver
+
+POOLS_ENV = "DECKCLI_POOLS"
+
+
+def builtin_pool_dir() -> Path:
+    """Pools shipped in the wheel (deckcli/cardpools), else the checkout's cardpools/."""
+    packaged = Path(__file__).resolve().parent.parent / "cardpools"
+    if packaged.is_dir():
+        return packaged
+    return Path(__file__).resolve().parent.parent.parent / "cardpools"
+
+
+def env_pool_dirs() -> list[Path]:
+    """User pool folders from DECKCLI_POOLS (separated like PATH)."""
+    value = os.environ.get(POOLS_ENV, "")
+    return [Path(part) for part in value.split(os.pathsep) if part]
+
+
+@dataclass
+class PoolSource:
+    """A pool file found on disk, with its header parsed (or the reason it could not be)."""
+
+    path: Path
+    header: PoolHeader | None
+    error: PoolError | None = None
+    builtin: bool = True
+    overrides: Path | None = None  # the built-in pool file this user pool replaces
+
+    @property
+    def game_id(self) -> str:
+        return self.header.game.id if self.header else self.path.stem
+
+
+class PoolRegistry:
+    """Every game deckcli knows in this run: built-in pools, overridden by user pools.
+
+    A user pool that cannot be read is listed in `broken` and breaks nothing else; when it
+    names a known game (by file name or id), that game is not silently checked against the
+    built-in pool instead: `load` raises the user pool's error.
+    """
+
+    def __init__(self, user_dirs: list[Path] | None = None) -> None:
+        self.sources: dict[str, PoolSource] = {}
+        self.broken: list[PoolSource] = []
+        self._overrides_broken: dict[str, PoolError] = {}
+        self._aliases: dict[str, str] = {}
+        self._loaded: dict[str, Pool] = {}
+        self._resolvers: dict[tuple[str, str], Resolver] = {}
+        self._scan(builtin_pool_dir(), builtin=True)
+        for folder in user_dirs if user_dirs is not None else env_pool_dirs():
+            self._scan(folder, builtin=False)
+
+    def _scan(self, folder: Path, builtin: bool) -> None:
+        if not folder.is_dir():
+            if not builtin:
+                what = "is not a folder" if folder.exists() else "does not exist"
+                self.broken.append(PoolSource(folder, None, PoolError(folder, f"pool folder "
+                                                                      f"{what}"), builtin))
+            return
+        for path in sorted(folder.glob("*.toml")):
+            self._add(path, builtin)
+
+    def _add(self, path: Path, builtin: bool) -> None:
+        try:
+            source = PoolSource(path, read_header(path), None, builtin)
+        except PoolError as exc:
+            self._break(PoolSource(path, None, exc, builtin), self.resolve_id(path.stem))
+            return
+        game_id = source.game_id
+        clash = self._clash(source)
+        if clash is not None:
+            claimed = game_id if game_id in self.sources else None
+            self._break(PoolSource(path, None, PoolError(path, clash), builtin), claimed)
+            return
+        earlier = self.sources.get(game_id)
+        if earlier is not None:
+            source.overrides = earlier.overrides or earlier.path
+        self.sources[game_id] = source
+        self._overrides_broken.pop(game_id, None)
+        self._loaded.pop(game_id, None)
+        for alias in (game_id, *source.header.game.aliases):
+            self._aliases[fold(alias)] = game_id
+
+    def _clash(self, source: PoolSource) -> str | None:
+        """Why a pool's id or aliases cannot be its own: another game holds one of them."""
+        assert source.header is not None
+        for alias in (source.game_id, *source.header.game.aliases):
+            holder = self._aliases.get(fold(alias))
+            if holder is not None and holder != source.game_id:
+                what = "id" if alias == source.game_id else "alias"
+                return (f"game {what} {alias!r} is already the id or an alias of game "
+                        f"{holder} ({self.sources[holder].path}); choose another")
+        return None
+
+    def _break(self, source: PoolSource, game_id: str | None) -> None:
+        self.broken.append(source)
+        if game_id is not None and source.error is not None and not source.builtin:
+            self._overrides_broken[game_id] = source.error
+
+    def game_ids(self) -> list[str]:
+        return sorted(self.sources)
+
+    def resolve_id(self, name: str) -> str | None:
+        """A game id or alias -> the game id, or None."""
+        return self._aliases.get(fold(name))
+
+    def broken_pool(self, name: str) -> PoolError | None:
+        """Why the user pool meant for this game could not be used, if one failed."""
+        game_id = self.resolve_id(name)
+        if game_id is not None:
+            return self._overrides_broken.get(game_id)
+        folded = fold(name)
+        return next((source.error for source in self.broken
+                     if not source.builtin and fold(source.path.stem) == folded), None)
+
+    def header(self, game_id: str) -> PoolHeader:
+        header = self.sources[game_id].header
+        assert header is not None
+        return header
+
+    def override_of(self, game_id: str) -> PoolSource | None:
+        """The user pool replacing a built-in game, when one does."""
+        source = self.sources.get(game_id)
+        return source if source is not None and source.overrides is not None else None
+
+    def load(self, game_id: str) -> Pool:
+        """The full pool of a game, loaded once per run (through the disk cache)."""
+        if game_id in self._overrides_broken:
+            raise self._overrides_broken[game_id]
+        if game_id not in self._loaded:
+            from deckcli.pools.cache import load_cached
+
+            self._loaded[game_id] = load_cached(self.sources[game_id].path)
+        return self._loaded[game_id]
+
+    def resolver(self, game_id: str, format_id: str) -> Resolver:
+        """The one Resolver of a game and format in this run (it owns their memos)."""
+        key = (game_id, format_id)
+        if key not in self._resolvers:
+            from deckcli.resolver import Resolver
+
+            self._resolvers[key] = Resolver(self.load(game_id), format_id)
+        return self._resolvers[key]
