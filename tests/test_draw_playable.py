@@ -131,3 +131,14 @@ def test_game_without_costs_is_a_usage_error(cli):
     run = cli("draw", SAMPLES / "haikyu" / "starter-karasuno.toml", "--playable",
               "HV-D01-001")
     assert run.code == 2 and "declares no costs" in run.err
+
+
+def test_show_has_the_turn_three_column(cli):
+    summary = cli("show", STARTERS[0], "-f", "json").json()
+    assert "playable t3" in summary["columns"]
+    rows = {row["number"]: row["playable t3"] for g in summary["groups"] for row in g["cards"]}
+    laser = cli("draw", STARTERS[0], "--playable", "LaserBlast", "--turns", "3", "-f", "json")
+    third = laser.json()["playable"][0]["by_turn"][2]["probability"]
+    assert rows["1C14"].startswith(f"{third:.0%}") and rows["1St101"] is None
+    haikyu = cli("show", SAMPLES / "haikyu" / "starter-karasuno.toml", "-f", "json").json()
+    assert "playable t3" not in haikyu["columns"]

@@ -192,3 +192,42 @@ def exact_by_turn(prob: Problem, steps: Procedure, turns: int) -> list[Fraction]
                        if drawn <= n and prob.playable(held, gauge))
             totals[turn - 1] += Fraction(good, comb(prob.pile, n) * len(steps.hand_sizes))
     return totals
+
+
+SHOW_TURN = 3
+SHOW_HORIZON = 10
+
+
+def add_show_column(pool: Pool, format_id: str, cards: list[tuple[Card, int]],
+                    columns: list[str], groups: list[dict]) -> None:
+    """`deckcli show`: a column with each costed card's chance to be playable on turn 3, or
+    the first turn it reaches 50% when turn 3 is below; nothing for games without costs."""
+    if pool.header.costs is None:
+        return
+    setup = pool.header.setup_for(format_id)
+    library = Library(tuple(cards))
+    title = f"playable t{SHOW_TURN}"
+    values: dict[str, str] = {}
+    in_play = pool.query(pool.header.costs.in_play) if pool.header.costs.in_play else None
+    for card, _ in cards:
+        if in_play is not None and in_play.matches(card) is True:
+            continue
+        try:
+            values[card.number] = _show_value(playable(pool, setup, library, card.number,
+                                                       SHOW_HORIZON, seed=1))
+        except DrawError as exc:
+            if "cannot verify" in str(exc):
+                values[card.number] = "cannot verify"
+    columns.append(title)
+    for group in groups:
+        for row in group["cards"]:
+            row[title] = values.get(row["number"])
+
+
+def _show_value(result: Playable) -> str:
+    rows = result.odds.by_turn
+    at = rows[SHOW_TURN - 1].probability
+    if at >= 0.5:
+        return f"{at:.0%}"
+    first = next((row.turn for row in rows if row.probability >= 0.5), None)
+    return f"{at:.0%} ½t{first}" if first else f"{at:.0%}"
