@@ -86,6 +86,9 @@ def draw(
         raise UserError("--copies takes one deck")
     for deck in decks:
         if not deck.is_file():
+            if mulligan and not deck.suffix and not deck.exists():
+                raise UserError(f"no such deck file: {deck} (--mulligan takes default, best "
+                                "or none)")
             raise UserError(f"no such deck file: {deck}")
     registry = state.registry()
     if game is not None and registry.resolve_id(game) is None:
