@@ -185,6 +185,34 @@ class Setup(Strict):
         return self.hand if isinstance(self.hand, list) else [self.hand]
 
 
+class Costs(Strict):
+    """How a card is paid for, as data: what `deckcli draw --playable` checks (MegaMan).
+
+    A card needs `power` cards in the gauge (which gains `gauge_per_turn` a turn, up to
+    `gauge_max`) and meets each requirement of its `requirements` text (`separator`-separated,
+    each matching `colour_pattern` or `emblem_pattern`) with cards in play: the set-aside cards
+    matching `in_play`, and at most `max_resources` cards matching `resources`. A resource
+    supplies one of its `colour` and one of its `emblem`; it is unique in play by its name up
+    to `title_separator` unless its `unique` field is false.
+    """
+
+    power: str
+    requirements: str
+    separator: str = "; "
+    colour_pattern: str = "{name} x{count}"
+    emblem_pattern: str = "{name} emblem x{count}"
+    gauge_per_turn: Annotated[int, Field(ge=0)] = 1
+    gauge_max: Annotated[int, Field(ge=0)] | None = None
+    resources: str
+    max_resources: Annotated[int, Field(ge=0)] | None = None
+    in_play: str = ""
+    colour: str
+    emblem: str
+    unique: str
+    title_separator: str = ""
+    source: str = ""
+
+
 class Format(Strict):
     """A named set of deck rules."""
 
@@ -202,6 +230,7 @@ class PoolHeader(Strict):
     game: GameInfo
     fields: dict[str, FieldDef] = Field(default_factory=dict)
     setup: Setup = Field(default_factory=Setup)
+    costs: Costs | None = None
     formats: dict[str, Format]
 
     @model_validator(mode="after")

@@ -12,7 +12,7 @@ from conftest import REPO, SAMPLES, toml_deck
 
 MEGAMAN = SAMPLES / "megaman" / "starter-megaman.toml"
 FISH = Path(__file__).parent / "data" / "draw"
-KEYS = ["game", "deck", "method", "probability", "ci95", "by_turn", "hands"]
+KEYS = ["game", "deck", "method", "policy", "probability", "ci95", "by_turn", "hands"]
 
 
 def test_json_contract_exact(cli):

@@ -25,12 +25,14 @@ SLOW_SECONDS = 1.0  # a simulation expected to run longer shows a progress bar
 
 @app.command()
 def draw(
-    deck: Annotated[Path, typer.Argument(help="A deck file (TOML or text list).",
-                                         show_default=False)],
-    want: Annotated[list[str], typer.Option(
+    decks: Annotated[list[Path], typer.Argument(
+        help="Deck files (TOML or text lists); several are compared side by side.",
+        show_default=False, metavar="DECK...")],
+    want: Annotated[list[str] | None, typer.Option(
         "--want", "-w", show_default=False, metavar="SPEC",
         help="[N] QUERY: at least N (default 1) cards in hand matching a card reference or "
-        "query; also 'exactly N QUERY', 'at most N QUERY'. Repeatable; all must hold.")],
+        "query; also 'exactly N QUERY', 'at most N QUERY'. Repeatable; all must hold.")]
+    = None,
     any_: Annotated[bool, typer.Option("--any", help="The wants are alternatives: any one "
                                        "is enough.")] = False,
     turns: Annotated[int, typer.Option("--turns", "-t", min=0, max=100,
@@ -39,9 +41,19 @@ def draw(
     play: Annotated[bool, typer.Option("--play/--draw", help="Going first (--play) or "
                                        "second; matters where the first player skips a draw.")]
     = True,
-    mulligan: Annotated[bool, typer.Option("--mulligan", help="Take the game's mulligan when "
-                                           "the opening hand misses (policy in the report).")]
-    = False,
+    mulligan: Annotated[bool, typer.Option(
+        "--mulligan", help="Take the game's mulligan when the opening hand misses: "
+        "'--mulligan' (the default policy), '--mulligan best' (the keep with the highest exact "
+        "odds) or '--mulligan none'.")] = False,
+    playable: Annotated[list[str] | None, typer.Option(
+        "--playable", metavar="CARD", help="P(the card can be played) by turn, under the "
+        "costs the game declares (MegaMan). Repeatable.")] = None,
+    copies: Annotated[str | None, typer.Option(
+        "--copies", metavar="CARD=A..B", help="The wants' odds for each count of CARD from A "
+        "to B, the deck size kept (cards matching no want make room).")] = None,
+    target: Annotated[float, typer.Option("--target", min=0.0, max=1.0, help="With --copies: "
+                                          "mark the fewest copies reaching this probability.")]
+    = 0.9,
     hands: Annotated[int | None, typer.Option("--hands", min=1, max=100_000_000,
                                               help="Simulate N hands instead of exact odds.")]
     = None,
@@ -52,7 +64,8 @@ def draw(
     start: Annotated[list[str] | None, typer.Option(
         "--start", metavar="CARD", help="The card the set-up sets aside (e.g. the Digimon "
         "level III); default: the matching card with the most copies.")] = None,
-    format_: Annotated[str, typer.Option("--format", "-f", help="rich or json.")] = "rich",
+    format_: Annotated[str, typer.Option("--format", "-f", help="rich, text or json.")]
+    = "rich",
     game: Annotated[str | None, typer.Option(
         "--game", "-g", help="Game for a text list that does not name one.")] = None,
     deck_format: Annotated[str | None, typer.Option(
@@ -63,34 +76,55 @@ def draw(
 
     Exit status: 0 odds computed, 2 bad deck, want or option.
     """
-    from deckcli.draw import DrawError
-    from deckcli.draw import goldfish as gf
+    from deckcli.cli.draw_run import Request, run_deck
 
-    if format_ not in ("rich", "json"):
-        raise UserError(f"--format takes rich or json, not {format_!r}")
-    if not deck.is_file():
-        raise UserError(f"no such deck file: {deck}")
+    if format_ not in ("rich", "text", "json"):
+        raise UserError(f"--format takes rich, text or json, not {format_!r}")
+    decks, policy = _policy(decks, mulligan)
+    if not want and not playable:
+        raise UserError("say what to draw for: --want SPEC (e.g. -w '2 CyberSword') or "
+                        "--playable CARD")
+    if copies is not None and not want:
+        raise UserError("--copies needs at least one --want: it shows the wants' odds")
+    if copies is not None and len(decks) > 1:
+        raise UserError("--copies takes one deck")
+    for deck in decks:
+        if not deck.is_file():
+            if mulligan and not deck.suffix and not deck.exists():
+                raise UserError(f"no such deck file: {deck} (--mulligan takes default, best "
+                                "or none)")
+            raise UserError(f"no such deck file: {deck}")
     registry = state.registry()
     if game is not None and registry.resolve_id(game) is None:
         raise UserError(f"unknown game {game!r}; games: {', '.join(registry.game_ids())}")
-    resolver, library, title = load_deck(registry, deck, game, deck_format)
-    pool, format_id = resolver.pool, resolver.format_id
-    try:
-        fish = gf.prepare(resolver, pool.header.setup_for(format_id), library, want, any_of=any_,
-                          starts=start or [], on_play=play, turns=turns, use_mulligan=mulligan)
-        for message in fish.warnings:
-            _warn(message)
-        odds = _odds(fish, hands, seed)
-        samples = gf.sample_hands(fish, show, seed)
-    except DrawError as exc:
-        raise UserError(str(exc)) from None
+    request = Request(list(want or []), any_, turns, play, policy, list(playable or []),
+                      copies, target, hands, seed, show, list(start or []), game,
+                      deck_format)
+    results = [run_deck(registry, deck, request) for deck in decks]
     if format_ == "json":
-        typer.echo(json.dumps(_json(pool.game_id, str(deck), odds), ensure_ascii=False,
-                              indent=2))
+        document = [r.json() for r in results]
+        typer.echo(json.dumps(document[0] if len(document) == 1 else document,
+                              ensure_ascii=False, indent=2))
         return
-    from deckcli.cli.draw_view import render
+    from deckcli.cli.draw_view import render_all
 
-    render(pool, format_id, title, fish, odds, samples, seed)
+    render_all(results, request, plain=format_ == "text")
+
+
+def _policy(decks: list[Path], flag: bool) -> tuple[list[Path], str]:
+    """`--mulligan [default|best|none]`: the policy is the word after the flag, which the
+    parser hands over as a deck argument; a real file of that name stays a deck."""
+    from deckcli.draw.mulligan import POLICIES
+
+    if not flag:
+        return decks, "none"
+    words = [d for d in decks if str(d) in POLICIES and not d.exists()]
+    if len(words) > 1:
+        raise UserError("--mulligan takes one policy: " + ", ".join(POLICIES))
+    rest = [d for d in decks if d not in words]
+    if not rest:
+        raise UserError("no deck file given")
+    return rest, str(words[0]) if words else "default"
 
 
 def _warn(message: str) -> None:
@@ -155,17 +189,3 @@ def _drive(run: Simulation) -> None:
         task = progress.add_task("dealing hands", total=run.hands, completed=done)
         for done in chunks:
             progress.update(task, completed=done)
-
-
-def _json(game_id: str, deck: str, odds: Odds) -> dict:
-    opening = odds.by_turn[0]
-    return {
-        "game": game_id,
-        "deck": deck,
-        "method": odds.method,
-        "probability": opening.probability,
-        "ci95": list(opening.ci95) if opening.ci95 else None,
-        "by_turn": [{"turn": item.turn, "probability": item.probability}
-                    for item in odds.by_turn],
-        "hands": odds.hands,
-    }

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from rich.console import Console
 from rich.table import Table
 
-from deckcli.draw.goldfish import Goldfish, Odds, SampleHand
-from deckcli.draw.mulligan import POLICY
+from deckcli.draw.goldfish import Goldfish, Odds, SampleHand, TurnOdds
+from deckcli.draw.mulligan import describe
 from deckcli.pools.model import Pool
+
+if TYPE_CHECKING:
+    from deckcli.cli.draw_run import DrawResult, Request
 
 BAR_WIDTH = 30
 EIGHTHS = " ▏▎▍▌▋▊▉"
@@ -23,9 +28,70 @@ def percent(probability: float) -> str:
     return f"{probability:.2%}"
 
 
-def render(pool: Pool, format_id: str, title: str, fish: Goldfish, odds: Odds,
-           samples: list[SampleHand], seed: int) -> None:
-    console = Console(highlight=False)
+def render_all(results: list[DrawResult], request: Request, plain: bool = False) -> None:
+    """One deck in full, or several side by side (a row per turn, a column per deck)."""
+    console = Console(highlight=False, no_color=plain, emoji=False)
+    if len(results) == 1:
+        result = results[0]
+        if result.fish is not None and result.odds is not None:
+            render(console, result.pool, result.format_id, result.title, result.fish,
+                   result.odds, result.samples, request.seed)
+        else:
+            console.print(f"[bold]{result.title}[/] — {result.pool.header.game.name}, "
+                          f"{result.format_id}")
+        if result.copies_card is not None:
+            console.print(_copies_table(result, request.target))
+        for item in result.playable:
+            console.print(f"playable: {item.card.label()} — {item.requirement}")
+            console.print(_table(item.odds))
+            for note in item.notes:
+                console.print(note, style="dim")
+        for note in result.notes:
+            console.print(note, style="dim")
+        return
+    for number, result in enumerate(results, 1):
+        console.print(f"[bold]{number}. {result.title}[/] ({result.path}) — "
+                      f"{result.pool.header.game.name}, {result.format_id}")
+    if results[0].odds is not None:
+        console.print("wants: " + "; ".join(request.wants))
+        console.print(_compare([r.odds.by_turn for r in results if r.odds]))
+    for j, ref in enumerate(request.playable):
+        console.print(f"playable: {ref}")
+        console.print(_compare([r.playable[j].odds.by_turn for r in results]))
+
+
+def _compare(columns: list[tuple[TurnOdds, ...]]) -> Table:
+    table = Table(show_edge=False, pad_edge=False, header_style="bold")
+    table.add_column("turn", justify="right")
+    for number in range(1, len(columns) + 1):
+        table.add_column(f"deck {number}", justify="right")
+    for rows in zip(*columns, strict=True):
+        cells = [percent(item.probability) + (
+            f" ± {(item.ci95[1] - item.ci95[0]) / 2:.2%}" if item.ci95 else "") for item in rows]
+        table.add_row("opening" if rows[0].turn == 0 else str(rows[0].turn), *cells)
+    return table
+
+
+def _copies_table(result: DrawResult, target: float) -> Table:
+    card = result.copies_card
+    table = Table(show_edge=False, pad_edge=False, header_style="bold",
+                  title=f"copies of {card.label() if card else '?'} (deck size kept; ◀ the "
+                  f"fewest reaching {target:.0%})", title_justify="left")
+    table.add_column("copies", justify="right")
+    turns = [item.turn for item in result.copies[0].odds.by_turn] if result.copies else []
+    for turn in turns:
+        table.add_column("opening" if turn == 0 else f"turn {turn}", justify="right")
+    table.add_column("", min_width=BAR_WIDTH)
+    for row in result.copies:
+        last = row.odds.by_turn[-1].probability
+        mark = " ◀" if row.count == result.fewest else ""
+        table.add_row(str(row.count), *(percent(item.probability) for item in row.odds.by_turn),
+                      bar(last) + mark)
+    return table
+
+
+def render(console: Console, pool: Pool, format_id: str, title: str, fish: Goldfish,
+           odds: Odds, samples: list[SampleHand], seed: int) -> None:
     console.print(f"[bold]{title}[/] — {pool.header.game.name}, {format_id}")
     console.print("set-up:")
     for item in fish.set_aside:
@@ -64,7 +130,7 @@ def _table(odds: Odds) -> Table:
     table.add_column("", min_width=BAR_WIDTH)
     for item in odds.by_turn:
         row = ["opening" if item.turn == 0 else str(item.turn),
-               " or ".join(str(seen) for seen in item.seen), percent(item.probability)]
+               " or ".join(str(seen) for seen in item.seen) or "-", percent(item.probability)]
         if simulated and item.ci95:
             row.append(f"{percent(item.ci95[0])} – {percent(item.ci95[1])}")
         table.add_row(*row, bar(item.probability))
@@ -73,8 +139,9 @@ def _table(odds: Odds) -> Table:
 
 def _notes(fish: Goldfish) -> list[str]:
     notes = []
-    if fish.mulligan:
-        notes.append(f"mulligan ({fish.procedure.mulligan}): {POLICY[fish.procedure.mulligan]}")
+    if fish.mulligan != "none":
+        notes.append(f"mulligan ({fish.procedure.mulligan}, policy {fish.mulligan}): "
+                     f"{describe(fish.mulligan, fish.procedure.mulligan)}")
     limit = fish.procedure.turn.hand_limit
     if limit is not None and fish.turns > 0:
         notes.append(f"odds count every card drawn so far; the hand limit of {limit} "

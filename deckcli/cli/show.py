@@ -59,6 +59,10 @@ def deck_summary(loaded: LoadedDeck) -> dict[str, Any]:
         groups.append({"type": label, "count": sum(item.count for item in members),
                        "cards": rows})
     field, curve = curve_counts(pool, [(i.card, i.count) for i in counted if i.card])
+    from deckcli.draw.playable import add_show_column
+
+    add_show_column(loaded.resolver, [(i.card, i.count) for i in counted
+                                                      if i.card], stats, groups)
     return {
         "path": str(loaded.path), "game": pool.game_id, "format": loaded.resolver.format_id,
         "name": loaded.deck.name, "cards": result.cards, "legal": result.legal,
@@ -82,7 +86,9 @@ def _print(summary: dict[str, Any]) -> None:
     table.add_column("count", justify="right")
     table.add_column("number", no_wrap=True)
     table.add_column("name")
-    for stat in summary["columns"]:
+    # the playable column (games with costs) only where it fits without wrapping names
+    columns = [c for c in summary["columns"] if console.width >= 100 or c != "playable t3"]
+    for stat in columns:
         table.add_column(stat.replace("_", " "))
     for index, group in enumerate(summary["groups"]):
         if index:
@@ -91,7 +97,7 @@ def _print(summary: dict[str, Any]) -> None:
                       Text(group["type"], style="bold"))
         for row in group["cards"]:
             table.add_row(str(row["count"]), row["number"] or "", Text(row["name"]),
-                          *(Text(show_value(row[stat])) for stat in summary["columns"]))
+                          *(Text(show_value(row[stat])) for stat in columns))
     console.print(table)
     _print_curve(console, summary["curve"])
     _print_verdict(console, summary)

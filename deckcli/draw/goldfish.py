@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from deckcli.draw import DrawError, exact, mulligan
+from deckcli.draw.mulligan import POLICIES
+from deckcli.draw.policies import canonical, policy_keep
 from deckcli.draw.setup import (
     Library,
     Procedure,
@@ -43,7 +45,7 @@ class Goldfish:
     procedure: Procedure
     partition: Partition
     turns: int
-    mulligan: bool
+    mulligan: str  # the policy: "none", "default" or "best"
     warnings: tuple[str, ...]
 
 
@@ -72,13 +74,15 @@ def prepare(
     starts: Sequence[str] = (),
     on_play: bool = True,
     turns: int = 0,
-    use_mulligan: bool = False,
+    mulligan: str = "none",
 ) -> Goldfish:
     """Parse the wants, run the set-up's set-aside step and cut the pile into groups."""
     if library.size > MAX_DECK_CARDS:
         raise DrawError(f"a deck of {library.size:,} cards is too large to draw from "
                         f"(at most {MAX_DECK_CARDS:,}); check its counts")
-    if use_mulligan and setup.mulligan == "none":
+    if mulligan not in POLICIES:
+        raise DrawError(f"--mulligan takes {', '.join(POLICIES)}, not {mulligan!r}")
+    if mulligan != "none" and setup.mulligan == "none":
         raise DrawError(f"--mulligan: the {resolver.pool.game_id} set-up has no mulligan")
     if starts and not setup.set_aside:
         raise DrawError(f"--start: the {resolver.pool.game_id} set-up sets no card aside")
@@ -86,10 +90,11 @@ def prepare(
     start_cards = [find_start(resolver, library, ref) for ref in starts]
     pile, taken, warnings = take_set_aside(resolver, setup, library, start_cards)
     partition, want_warnings = cut(resolver, wants, pile, any_of)
+    partition = canonical(partition)
     aside = "; set aside: " + ", ".join(item.card.label() for item in taken) if taken else ""
     check_satisfiable(partition, f" ({pile.size} cards after the set-up{aside})")
     return Goldfish(pile, tuple(taken), procedure(setup, pile, on_play), partition, turns,
-                    use_mulligan, tuple(warnings + want_warnings))
+                    mulligan, tuple(warnings + want_warnings))
 
 
 def seen_by_turn(goldfish: Goldfish) -> list[tuple[int, ...]]:
@@ -103,8 +108,11 @@ def seen_by_turn(goldfish: Goldfish) -> list[tuple[int, ...]]:
 def exact_odds(goldfish: Goldfish, budget: int | None = EXACT_BUDGET) -> Odds:
     """Exact odds; raises `exact.TooLong` past the budget (then simulate)."""
     odds = exact.HandOdds(goldfish.partition, budget)
-    method = mulligan.by_turn if goldfish.mulligan else exact.by_turn
-    values = method(odds, goldfish.procedure, goldfish.turns)
+    if goldfish.mulligan == "none":
+        values = exact.by_turn(odds, goldfish.procedure, goldfish.turns)
+    else:
+        keep = policy_keep(goldfish.mulligan, odds, goldfish.procedure.mulligan)
+        values = mulligan.by_turn(odds, goldfish.procedure, goldfish.turns, keep)
     return Odds("exact", tuple(
         TurnOdds(turn, seen, float(value))
         for turn, (seen, value) in enumerate(zip(seen_by_turn(goldfish), values, strict=True))

@@ -1,10 +1,16 @@
 """Mulligans: which cards a player sends back, and the exact odds once they have.
 
-The policy the report states: a hand that already meets the wants is kept. Otherwise, under
-a partial mulligan (return any number, shuffle, draw as many), the player keeps, want by want,
-up to the number of matching cards that want asks for (cards kept for an earlier want count
-for later ones) and returns every other card; under a full mulligan the whole hand goes back
-and a hand of the same size is drawn. One mulligan only.
+Three policies, by name (`--mulligan [default|best|none]`); a hand that meets the wants is
+always kept, and there is one mulligan only.
+
+- `default`: under a partial mulligan (return any number, shuffle, draw as many) the player
+  keeps the cards that serve the most wants first, up to what the neediest of those wants
+  still asks for and never past an "at most"/"exactly" bound, and returns the rest; under a
+  full mulligan the whole hand goes back. Groups are taken in an order fixed by the wants'
+  texts, so the order of deck lines or of `--want`s never changes the answer.
+- `best`: the keep (any sub-hand; under a full mulligan all or nothing) that maximises the
+  exact probability that the wants hold in the hand after the mulligan (`policies`).
+- `none`: no mulligan.
 """
 
 from __future__ import annotations
@@ -18,11 +24,34 @@ from deckcli.draw.exact import Counts, HandOdds, outcomes, subtract
 from deckcli.draw.setup import Procedure
 from deckcli.draw.wants import Partition
 
+POLICIES = ("default", "best", "none")
+
 POLICY = {
-    "partial": "a hand that misses keeps, for each want, up to the cards it asks for and "
-    "returns the rest, shuffles them in and draws as many (once)",
+    "partial": "a hand that misses keeps the cards serving the most wants first, up to what "
+    "each want still asks for (never past an 'at most' or 'exactly'), returns the rest, "
+    "shuffles them in and draws as many (once)",
     "full": "a hand that misses goes back whole; a new hand of the same size is drawn (once)",
+    "best": "a hand that misses keeps the cards that give the highest exact chance of meeting "
+    "the wants after the redraw, returns the rest and draws as many (once)",
 }
+
+Keep = Callable[[Counts, Counts, int], Counts]  # (dealt, unseen, face down) -> kept
+
+
+def describe(policy: str, rule: str) -> str:
+    """The policy in words, for the report."""
+    return POLICY["best"] if policy == "best" and rule == "partial" else POLICY[rule]
+
+
+def group_order(partition: Partition) -> list[int]:
+    """Groups counting for some want, those serving the most wants first, ties by the wants'
+    texts: an order that does not depend on the order of deck lines or of wants."""
+    def key(g: int) -> tuple[int, tuple[str, ...]]:
+        served = sorted(w.spec for w, on in zip(partition.wants, partition.groups[g].signature,
+                                                strict=True) if on)
+        return -len(served), tuple(served)
+
+    return sorted(range(len(partition.groups) - 1), key=key)
 
 
 def kept(
@@ -32,57 +61,73 @@ def kept(
     minimum: Callable[[Any, Any], Any] = min,
     maximum: Callable[[Any, Any], Any] = max,
 ) -> list[Any]:
-    """Cards per group a missing hand keeps; on ints, or numpy arrays (pass np.minimum/maximum)."""
+    """Cards per group a missing hand keeps under the default policy; on ints, or numpy
+    arrays (pass np.minimum/np.maximum)."""
     keep = [held * 0 for held in hand]
     if rule == "full":
         return keep
-    for want, members in zip(partition.wants, partition.members, strict=True):
-        short = maximum(want.low - sum(keep[g] for g in members), 0)
-        for g in members:
-            take = minimum(hand[g] - keep[g], short)
-            keep[g] = keep[g] + take
-            short = short - take
+    counted: list[Any] = [0 for _ in partition.wants]
+    for g in group_order(partition):
+        wants = [j for j, on in enumerate(partition.groups[g].signature) if on]
+        need = 0
+        for j in wants:
+            need = maximum(need, partition.wants[j].low - counted[j])
+        take = minimum(hand[g], need)
+        for j in wants:
+            high = partition.wants[j].high
+            if high is not None:
+                take = minimum(take, high - counted[j])
+        take = maximum(take, 0)
+        keep[g] = take
+        for j in wants:
+            counted[j] = counted[j] + take
     return keep
 
 
-def by_turn(odds: HandOdds, procedure: Procedure, turns: int) -> list[Fraction]:
+def default_keep(rule: str, partition: Partition) -> Keep:
+    def keep(dealt: Counts, unseen: Counts, face_down: int) -> Counts:
+        return tuple(kept(rule, partition, dealt))
+    return keep
+
+
+def by_turn(odds: HandOdds, procedure: Procedure, turns: int,
+            keep: Keep | None = None) -> list[Fraction]:
     """P(wants met) at the end of turns 0..T when a missing opening hand is mulliganed.
 
-    The face-down cards are summed over explicitly: after a mulligan the returned cards can
-    be drawn again but the face-down ones cannot, so the symmetry of `exact` no longer hides
-    them.
+    Hands are enumerated first, then the face-down cards among the cards not dealt (the
+    shuffle makes the pair a uniform draw of two disjoint subsets, whatever their order):
+    after a mulligan the returned cards can be drawn again but the face-down ones cannot,
+    so the symmetry of `exact` no longer hides them. `keep` sees the hand and the unseen
+    cards only, as a player does.
     """
-    counts = odds.partition.counts
+    partition = odds.partition
+    keep = keep or default_keep(procedure.mulligan, partition)
+    counts = partition.counts
     totals = [Fraction(0)] * (turns + 1)
     for hand in procedure.hand_sizes:
         first = procedure.phases(hand, 0)[0]
         seen = procedure.seen(hand, turns)
-        for face_down, ways in outcomes(counts, first.hidden):
-            share = Fraction(ways, comb(sum(counts), first.hidden) * len(procedure.hand_sizes))
-            pile = subtract(counts, face_down)
-            for turn, odds_then in enumerate(_after_mulligan(odds, procedure, pile, first.drawn,
-                                                             seen)):
-                totals[turn] += share * odds_then
+        dealings = comb(sum(counts), first.drawn) * len(procedure.hand_sizes)
+        for dealt, ways in outcomes(counts, first.drawn):
+            odds.spend(len(dealt))
+            unseen = subtract(counts, dealt)
+            held = dealt if partition.holds(dealt) else keep(dealt, unseen, first.hidden)
+            later = after_keep(odds, dealt, held, unseen, first.hidden, seen)
+            for turn, value in enumerate(later):
+                totals[turn] += Fraction(ways, dealings) * value
     return totals
 
 
-def _after_mulligan(
-    odds: HandOdds, procedure: Procedure, pile: Counts, hand: int, seen: list[int]
-) -> list[Fraction]:
-    """Per turn, for hands dealt from `pile`: group the dealt hands by what is held after the
-    mulligan; from there the rest of the pile (returned cards included) is a fresh shuffle."""
-    partition = odds.partition
-    starts: dict[Counts, int] = {}
-    for dealt, ways in outcomes(pile, hand):
-        odds.spend(len(dealt))
-        held = dealt if partition.holds(dealt) else tuple(kept(procedure.mulligan, partition,
-                                                               dealt))
-        starts[held] = starts.get(held, 0) + ways
-    dealings = comb(sum(pile), hand)
+def after_keep(odds: HandOdds, dealt: Counts, held: Counts, unseen: Counts, hidden: int,
+               seen: Sequence[int]) -> list[Fraction]:
+    """Per turn: P(wants met) when `held` is kept from the hand `dealt`, the face-down cards
+    being `hidden` of the `unseen` cards and the returned cards shuffled back into the pile."""
     totals = [Fraction(0)] * len(seen)
-    for held, ways in starts.items():
-        later = odds.after(held, subtract(pile, held), [cards - sum(held) for cards in seen])
+    base = comb(sum(unseen), hidden)
+    returned = subtract(dealt, held)
+    for face_down, ways in outcomes(unseen, hidden):
+        pile = tuple(u - f + r for u, f, r in zip(unseen, face_down, returned, strict=True))
+        later = odds.after(held, pile, [cards - sum(held) for cards in seen])
         for turn, value in enumerate(later):
-            totals[turn] += ways * value
-    return [total / dealings for total in totals]
-
+            totals[turn] += Fraction(ways, base) * value
+    return totals

@@ -16,6 +16,7 @@ from math import sqrt
 import numpy as np
 
 from deckcli.draw.mulligan import kept
+from deckcli.draw.policies import keep_tables
 from deckcli.draw.setup import Phase, Procedure
 from deckcli.draw.wants import Partition
 
@@ -39,12 +40,15 @@ def wilson(met: int, hands: int, z: float = Z95) -> tuple[float, float]:
 class Simulation:
     """`run()` deals the hands chunk by chunk, yielding how many are done (for a progress bar)."""
 
-    def __init__(self, partition: Partition, procedure: Procedure, turns: int, mulligan: bool,
-                 hands: int, seed: int) -> None:
+    def __init__(self, partition: Partition, procedure: Procedure, turns: int,
+                 mulligan: bool | str, hands: int, seed: int) -> None:
         self.partition = partition
         self.procedure = procedure
         self.turns = turns
-        self.rule = procedure.mulligan if mulligan else "none"
+        self.policy = "default" if mulligan is True else (mulligan or "none")
+        self.rule = procedure.mulligan if self.policy != "none" else "none"
+        self.tables = keep_tables(self.policy, partition, procedure) if (
+            self.policy == "best" and self.rule != "none") else {}
         self.hands = hands
         self.seed = seed
         self.met = [0] * (turns + 1)
@@ -88,17 +92,25 @@ class Simulation:
             pile -= phase.hidden + phase.drawn
             in_hand += phase.drawn
             if turn == 0 and self.rule != "none":
-                self._mulligan(rng, left, held, pile, in_hand)
+                self._mulligan(rng, left, held, pile, in_hand, phase.drawn)
             verdict = self.partition.holds(per_group(held, in_hand))
             met.append(int(np.count_nonzero(np.broadcast_to(verdict, (size,)))))
         return met
 
     def _mulligan(self, rng: np.random.Generator, left: np.ndarray, held: np.ndarray,
-                  pile: int, in_hand: int) -> None:
+                  pile: int, in_hand: int, dealt: int) -> None:
         """Hands that miss send cards back (per the policy) and draw as many, in place."""
         hand = per_group(held, in_hand)
         missing = ~np.broadcast_to(self.partition.holds(hand), held.shape[1:])
-        keep = kept(self.rule, self.partition, hand, np.minimum, np.maximum)
+        if self.tables:
+            radices, table = self.tables[dealt]
+            index = np.zeros(held.shape[1:], dtype=np.int64)
+            for held_g, radix in zip(hand, radices, strict=True):
+                index = index * radix + held_g
+            lookup = np.asarray(table, dtype=np.int16)[index]
+            keep = [lookup[:, g] for g in range(len(hand))]
+        else:
+            keep = kept(self.rule, self.partition, hand, np.minimum, np.maximum)
         keep = [np.where(missing, kept_g, hand_g) for kept_g, hand_g in zip(keep, hand,
                                                                             strict=True)]
         keep_below = np.cumsum(np.stack(keep), axis=0, dtype=np.int16)[:-1]

@@ -219,6 +219,27 @@ def header() -> dict[str, Any]:
         "mulligan": "none",
         "turn": {"mill": 1, "draw": 1, "first_turn_draw": True, "hand_limit": 5},
     }
+    costs = {
+        "power": "power_cost",
+        "requirements": "resource_cost",
+        "separator": "; ",
+        "colour_pattern": "{name} x{count}",
+        "emblem_pattern": "{name} emblem x{count}",
+        "gauge_per_turn": 1,
+        "gauge_max": 5,
+        "resources": "type:Resource",
+        "max_resources": 4,
+        "in_play": "type:NetNavi",
+        "colour": "color",
+        "emblem": "emblem",
+        "unique": "unique",
+        "title_separator": ", ",
+        "source": "R1 p.11 (power, color and emblem requirements are checked, never spent; "
+        "only your own cards in play count), p.12-13 (one power-up a turn; the gauge holds 5), "
+        "p.7 and p.14 (at most 4 resources in play; unique by name, title ignored; viruses "
+        "are not unique), p.8 (large emblems, the NetNavi's included, meet emblem "
+        "requirements)",
+    }
     game = {
         "id": "megaman",
         "name": "MegaMan NT Warrior Trading Card Game",
@@ -235,6 +256,7 @@ def header() -> dict[str, Any]:
         "game": game,
         "fields": fields,
         "setup": setup,
+        "costs": costs,
         "formats": {"standard": standard},
     }
 
