@@ -18,7 +18,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from deckcli.pools import cache as poolcache  # noqa: E402
-from deckcli.pools.load import load_pool  # noqa: E402
+from deckcli.pools.load import load_pool, read_header  # noqa: E402
 from deckcli.pools.registry import builtin_pool_dir  # noqa: E402
 
 
@@ -30,8 +30,9 @@ def main(game: str = "digimon-classic") -> None:
     full = best_of(lambda: load_pool(path).trigrams, 3)
     with tempfile.TemporaryDirectory() as cache:
         os.environ[poolcache.CACHE_ENV] = cache
-        poolcache.load_cached(path)
-        cached = best_of(lambda: poolcache.load_cached(path), 5)
+        header = read_header(path)
+        poolcache.load_cached(path, header)
+        cached = best_of(lambda: poolcache.load_cached(path, header), 5)
     cards = len(load_pool(path).cards)
     print(f"{game}: {cards:,} cards, {path.stat().st_size / 1e6:.1f} MB of TOML")
     report("tomllib parse only", parse, floor, "import typer+rich+pydantic")

@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckcli.deckfile.deck import Deck
-from deckcli.models import Problem
 from deckcli.printable import printable_path
+from deckcli.problem import Problem
 from deckcli.query import QueryError
 from deckcli.resolver import Resolver
 from deckcli.result import DeckResult

@@ -14,10 +14,10 @@ from pathlib import Path
 from deckcli.check import check_deck, unchecked
 from deckcli.deckfile.deck import Deck
 from deckcli.deckfile.read import UNREADABLE_RULES, read_deck_file
-from deckcli.models import Problem
 from deckcli.pools.load import PoolError
 from deckcli.pools.registry import PoolRegistry
 from deckcli.printable import printable_path
+from deckcli.problem import Problem
 from deckcli.resolver import Resolver
 from deckcli.result import CheckResult, DeckResult
 from deckcli.scan import EmptyFolder, Target, scan_paths

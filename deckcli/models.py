@@ -1,4 +1,4 @@
-"""Pydantic models at the edges: the pool schema, cards, and the problems a check finds."""
+"""Pydantic models at the edge: the pool schema (game, fields, formats, rules, set-up) and cards."""
 
 from __future__ import annotations
 
@@ -6,16 +6,16 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, field_validator, model_validator
 
+from deckcli.problem import Severity
 from deckcli.textnorm import fold
 
-Severity = Literal["error", "warning"]
 RULE_ID = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
 
 class Strict(BaseModel):
     """Base for pool models: unknown keys are a mistake in the pool, not data to ignore."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
 
 
 class FieldDef(Strict):
@@ -254,7 +254,7 @@ RESERVED_CARD_KEYS = ("number", "name", "names", "aliases", "max_copies", "note"
 class Card(BaseModel):
     """One card of a pool. Attributes beyond the reserved keys live in `attrs`."""
 
-    model_config = ConfigDict(frozen=True)
+    model_config = ConfigDict(frozen=True, defer_build=True)
 
     number: Annotated[str, Field(min_length=1)]
     name: Annotated[str, Field(min_length=1)]
@@ -335,14 +335,3 @@ def _plain_value(value: object) -> bool:
     if isinstance(value, list):
         return all(isinstance(item, str) for item in value)
     return isinstance(value, str | int | float | bool)
-
-
-class Problem(BaseModel):
-    """One thing wrong with (or worth knowing about) a deck."""
-
-    rule: str
-    severity: Severity = "error"
-    message: str
-    card: str | None = None
-    line: int | None = None
-    column: int | None = None

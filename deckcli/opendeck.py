@@ -20,10 +20,11 @@ from deckcli.deckfile.read import (
     read_limited,
 )
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
-from deckcli.models import Card, Problem
+from deckcli.models import Card
 from deckcli.pools.load import PoolError
 from deckcli.pools.model import Pool
 from deckcli.pools.registry import PoolRegistry
+from deckcli.problem import Problem
 from deckcli.resolver import Resolved, Resolver
 from deckcli.result import DeckResult
 from deckcli.textnorm import fold

@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from deckcli.deckfile.deck import DeckEntry
-from deckcli.models import Card, CopiesRule, Format, Problem, RequiresRule
+from deckcli.models import Card, CopiesRule, Format, RequiresRule
 from deckcli.pools.model import Pool, trigrams_of
+from deckcli.problem import Problem
 from deckcli.query import Query, Verdict, compile_query
 from deckcli.textnorm import fold
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
 
-from deckcli.models import Problem, Severity
+from deckcli.problem import Problem, Severity
 
 
 @dataclass(frozen=True)
@@ -56,10 +56,7 @@ class DeckResult:
             "format": self.format,
             "legal": self.legal,
             "cards": self.cards,
-            "problems": [
-                p.model_dump(include={"rule", "severity", "message", "card", "line"})
-                for p in self.problems
-            ],
+            "problems": [p.to_json() for p in self.problems],
         }
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deckcli.deckfile.read import TEXT_SUFFIXES
-from deckcli.models import Problem
+from deckcli.problem import Problem
 
 DECK_SUFFIXES = (".toml", *TEXT_SUFFIXES)
 SKIPPED_DIRS = {".git", ".hg", ".svn", "node_modules", "__pycache__", ".venv", "venv"}

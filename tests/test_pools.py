@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REFERENCE, TEST_POOLS, toml_deck
-from deckcli.pools.load import PoolError, load_pool
+from deckcli.pools.load import PoolError, load_pool, read_header
 from deckcli.pools.registry import PoolRegistry, builtin_pool_dir
 
 needs_reference = pytest.mark.skipif(not REFERENCE.is_dir(), reason="../shared/reference absent")
@@ -157,16 +157,17 @@ def test_disk_cache_is_used_and_invalidated(tmp_path, monkeypatch):
     shutil.copy(TEST_POOLS / "testgame.toml", pool_file)
     calls: list[Path] = []
 
-    def counting_load(path: Path, data: bytes | None = None):
+    def counting_load(path: Path, data: bytes | None = None, header=None):
         calls.append(path)
-        return load_pool(path, data)
+        return load_pool(path, data, header)
 
     monkeypatch.setattr(cache, "load_pool", counting_load)
-    first = cache.load_cached(pool_file)
-    second = cache.load_cached(pool_file)
+    header = read_header(pool_file)
+    first = cache.load_cached(pool_file, header)
+    second = cache.load_cached(pool_file, header)
     assert len(calls) == 1 and [c.number for c in second.cards] == [c.number for c in first.cards]
     resolver = Resolver(second, second.header.game.default_format)
     assert resolver.query("type:Hero").select(second.cards)[0].number == "T-01"
     pool_file.write_text(pool_file.read_text().replace('name = "Bolt"', 'name = "Zap"', 1))
-    third = cache.load_cached(pool_file)
+    third = cache.load_cached(pool_file, header)
     assert len(calls) == 2 and third.by_number["t-02"].name == "Zap"

@@ -86,7 +86,7 @@ def check(
     registry = state.registry()
     if game is not None and registry.resolve_id(game) is None:
         raise UserError(f"unknown game {game!r}; games: {', '.join(registry.game_ids())}")
-    deck_formats = {fid for gid in registry.game_ids() for fid in registry.header(gid).formats}
+    deck_formats = {fid for gid in registry.game_ids() for fid in registry.format_ids(gid)}
     if deck_format is not None and deck_format not in deck_formats:
         raise UserError(f"--deck-format {deck_format!r} is not a format of any game; formats: "
                         f"{', '.join(sorted(deck_formats))}")

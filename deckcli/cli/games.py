@@ -36,8 +36,13 @@ def games(
 
     registry = state.registry()
     rows = []
+    from deckcli.pools.load import PoolError
+
     for game_id in registry.game_ids():
-        header = registry.header(game_id)
+        try:
+            header = registry.header(game_id)
+        except PoolError:
+            continue  # listed with the broken pools below
         for format_id, fmt in header.formats.items():
             rows.append({
                 "game": game_id, "format": format_id,

@@ -10,7 +10,6 @@ from pathlib import Path
 from typing import TextIO
 
 from deckcli.errors import EXIT_FAILED, UserError
-from deckcli.fileio import atomic_write_bytes
 
 
 def emit(write: Callable[[TextIO, bool], None], output: Path | None) -> None:
@@ -27,6 +26,8 @@ def emit(write: Callable[[TextIO, bool], None], output: Path | None) -> None:
 
 def write_bytes(path: Path, data: bytes) -> None:
     """Replace a file atomically; a disk error is one message and exit 1."""
+    from deckcli.fileio import atomic_write_bytes  # tempfile: only when writing
+
     try:
         atomic_write_bytes(path, data)
     except OSError as exc:

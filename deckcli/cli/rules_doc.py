@@ -13,9 +13,14 @@ from deckcli.errors import UserError
 
 def game_rules(game_id: str) -> dict:
     """Each format's rules of one game, documented, plus the built-in ids."""
+    from deckcli.errors import EXIT_FAILED
+    from deckcli.pools.load import PoolError
     from deckcli.rules.docs import as_json, builtin_docs, pool_rule_doc
 
-    header = state.registry().header(game_id)
+    try:
+        header = state.registry().header(game_id)
+    except PoolError as exc:
+        raise UserError(str(exc), EXIT_FAILED) from None
     formats = {
         format_id: {"name": fmt.name, "default": format_id == header.game.default_format,
                     "rules": as_json([pool_rule_doc(rule) for rule in fmt.rules])}

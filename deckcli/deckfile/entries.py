@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 import unicodedata
 
-from deckcli.models import Problem
+from deckcli.problem import Problem
 
 MAX_ENTRIES = 5_000
 MAX_PROBLEMS_PER_RULE = 50  # per file: a generated file of 200,000 bad lines stays readable

@@ -24,7 +24,7 @@ from deckcli.deckfile.entries import (
 )
 from deckcli.deckfile.textread import parse_text_deck
 from deckcli.deckfile.tomlkeys import LazyKeyLines, repeated_key
-from deckcli.models import Problem
+from deckcli.problem import Problem
 
 MAX_FILE_BYTES = 2_000_000
 TEXT_SUFFIXES = (".txt", ".dek", ".list")

@@ -13,7 +13,7 @@ from typing import Literal
 
 from deckcli.deckfile.deck import Deck, DeckEntry
 from deckcli.deckfile.entries import MAX_ENTRIES, capped, check_entry, control_character, problem
-from deckcli.models import Problem
+from deckcli.problem import Problem
 
 MAX_COUNT_DIGITS = 4_000  # below Python's int-parsing limit (4,300 digits)
 # The text patterns run on stripped lines of any length: none may backtrack quadratically over a

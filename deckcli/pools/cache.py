@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcli import __version__
+from deckcli.models import Card, PoolHeader
 from deckcli.pools.load import load_pool, read_fd, read_pool_bytes
 from deckcli.pools.model import Pool
 
@@ -55,16 +56,17 @@ def entry_name(source: Path, data: bytes) -> str:
     return f"{source.stem}-{digest.hexdigest()[:32]}.json"
 
 
-def load_cached(source: Path) -> Pool:
-    """The pool of a file, through the cache when one is usable."""
+def load_cached(source: Path, header: PoolHeader) -> Pool:
+    """The pool of a file whose header is already validated, through the cache when one is
+    usable. Only the cards are cached: a game's rules always come from its pool file."""
     folder = usable_dir(cache_dir())
     if folder is None:
-        return load_pool(source)
+        return load_pool(source, None, header)
     data = read_pool_bytes(source)
     target = folder / entry_name(source, data)
-    pool = _read(target, source)
+    pool = _read(target, source, header)
     if pool is None:
-        pool = load_pool(source, data)
+        pool = load_pool(source, data, header)
         _store(target, pool)
     return pool
 
@@ -93,7 +95,7 @@ def usable_dir(folder: Path | None) -> Path | None:
     return None
 
 
-def _read(target: Path, source: Path) -> Pool | None:
+def _read(target: Path, source: Path, header: PoolHeader) -> Pool | None:
     """The pool in a cache entry, or None when the entry is missing or cannot be trusted."""
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
@@ -105,7 +107,7 @@ def _read(target: Path, source: Path) -> Pool | None:
         if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES:
             return None
         entry = json.loads(read_fd(fd, MAX_ENTRY_BYTES + 1))
-        return from_entry(entry, source)
+        return from_entry(entry, source, header)
     except (OSError, ValueError, TypeError, KeyError, RecursionError):
         return None
     finally:
@@ -131,23 +133,16 @@ def _store(target: Path, pool: Pool) -> None:
 
 def to_entry(pool: Pool) -> dict[str, Any]:
     """A pool as plain JSON data."""
-    return {
-        "format": FORMAT,
-        "header": pool.header.model_dump(mode="json", by_alias=True, exclude_defaults=True),
-        "cards": [card.to_data() for card in pool.cards],
-    }
+    return {"format": FORMAT, "cards": [card.to_data() for card in pool.cards]}
 
 
-def from_entry(entry: object, source: Path) -> Pool | None:
+def from_entry(entry: object, source: Path, header: PoolHeader) -> Pool | None:
     """A pool from cache data, or None when the data is not of the expected shape."""
-    from deckcli.models import Card, PoolHeader
-
     if not isinstance(entry, dict) or entry.get("format") != FORMAT:
         return None
     cards_data = entry.get("cards")
     if not isinstance(cards_data, list):
         return None
-    header = PoolHeader.model_validate(entry.get("header"))
     cards = []
     for data in cards_data:
         card = Card.from_data(data)

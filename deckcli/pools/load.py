@@ -30,14 +30,6 @@ class PoolError(Exception):
         super().__init__(f"{where}: {message}")
 
 
-def header_text(text: str) -> str:
-    """The part of a pool file before its first `[[cards]]` line."""
-    if text.startswith(CARDS_MARKER):
-        return ""
-    at = text.find("\n" + CARDS_MARKER)
-    return text if at < 0 else text[: at + 1]
-
-
 def describe_validation(error: ValidationError, prefix: str = "") -> str:
     """One readable line per pydantic error: 'formats.standard.rules.0.max: …'."""
     parts = []
@@ -51,8 +43,9 @@ def describe_validation(error: ValidationError, prefix: str = "") -> str:
 MAX_POOL_BYTES = 64 * 1024 * 1024
 
 
-def read_pool_bytes(path: Path) -> bytes:
-    """A pool file's bytes; PoolError when it is no regular file, unreadable or too large.
+def read_pool_bytes(path: Path, head_only: bool = False) -> bytes:
+    """A pool file's bytes (`head_only`: up to its first `[[cards]]`); PoolError when it is no
+    regular file, unreadable or too large.
 
     Opened without blocking and checked before reading: a FIFO or device named like a pool
     must not hang deckcli.
@@ -68,11 +61,26 @@ def read_pool_bytes(path: Path) -> bytes:
             raise PoolError(path, "cannot read pool: not a regular file")
         if info.st_size > MAX_POOL_BYTES:
             raise PoolError(path, f"cannot read pool: larger than {MAX_POOL_BYTES:,} bytes")
+        if head_only:
+            return _read_head(fd)
         return read_fd(fd, MAX_POOL_BYTES + 1)
     except OSError as exc:
         raise PoolError(path, f"cannot read pool: {exc.strerror or exc}") from None
     finally:
         os.close(fd)
+
+
+def _read_head(fd: int) -> bytes:
+    """Bytes up to the first `[[cards]]` line: discovery never reads a pool's cards."""
+    data = b""
+    while len(data) <= MAX_POOL_BYTES and (chunk := os.read(fd, 1 << 16)):
+        data += chunk
+        if data.startswith(CARDS_MARKER.encode()):
+            return b""
+        at = data.find(b"\n" + CARDS_MARKER.encode())
+        if at >= 0:
+            return data[: at + 1]
+    return data
 
 
 def read_fd(fd: int, limit: int) -> bytes:
@@ -112,7 +120,16 @@ def parse_pool_toml(path: Path, text: str) -> dict:
 
 def read_header(path: Path) -> PoolHeader:
     """Parse and validate only the header of a pool file; PoolError when it cannot be used."""
-    raw = parse_pool_toml(path, header_text(read_pool_text(path)))
+    return validate_header(path, read_raw_header(path))
+
+
+def read_raw_header(path: Path) -> dict:
+    """The header of a pool file as parsed TOML, not yet validated (cheap: for discovery)."""
+    return parse_pool_toml(path, decode_pool(path, read_pool_bytes(path, head_only=True)))
+
+
+def validate_header(path: Path, raw: dict) -> PoolHeader:
+    """A parsed header checked against the pool schema; PoolError naming the field at fault."""
     try:
         return PoolHeader.model_validate(raw)
     except ValidationError as exc:
@@ -174,14 +191,12 @@ def _card_lines(text: str) -> list[int]:
     return [n for n, line in enumerate(text.splitlines(), 1) if line.strip() == CARDS_MARKER]
 
 
-def load_pool(path: Path, data: bytes | None = None) -> Pool:
-    """Parse and validate a whole pool file (`data`: its bytes, when already read)."""
+def load_pool(path: Path, data: bytes | None = None, header: PoolHeader | None = None) -> Pool:
+    """Parse and validate a whole pool file (`data`: its bytes, when already read; `header`:
+    its header, when already validated)."""
     text = read_pool_text(path) if data is None else decode_pool(path, data)
     raw = parse_pool_toml(path, text)
     cards_raw = raw.pop("cards", [])
-    try:
-        header = PoolHeader.model_validate(raw)
-    except ValidationError as exc:
-        raise PoolError(path, describe_validation(exc)) from None
+    header = header or validate_header(path, raw)
     cards = build_cards(path, cards_raw, header.fields, text)
     return Pool(path, header, cards)

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deckcli.pools.load import PoolError, read_header
+from deckcli.pools.load import PoolError, read_raw_header, validate_header
 from deckcli.textnorm import fold
 
 if TYPE_CHECKING:
@@ -39,17 +39,38 @@ def env_pool_dirs() -> list[Path]:
 
 @dataclass
 class PoolSource:
-    """A pool file found on disk, with its header parsed (or the reason it could not be)."""
+    """A pool file found on disk: its header as parsed TOML (validated when first used), or
+    the reason it cannot be used."""
 
     path: Path
-    header: PoolHeader | None
+    raw: dict | None
     error: PoolError | None = None
     builtin: bool = True
     overrides: Path | None = None  # the built-in pool file this user pool replaces
+    header: PoolHeader | None = None  # the validated header, once asked for
 
     @property
     def game_id(self) -> str:
-        return self.header.game.id if self.header else self.path.stem
+        return _game_names(self.raw)[0] if self.raw else self.path.stem
+
+    @property
+    def aliases(self) -> list[str]:
+        return _game_names(self.raw)[1:] if self.raw else []
+
+
+def _game_names(raw: dict) -> list[str]:
+    """[id, *aliases] from a parsed header whose `[game]` has been seen to hold them."""
+    game = raw["game"]
+    return [game["id"], *game.get("aliases", [])]
+
+
+def _names_readable(raw: dict) -> bool:
+    """Whether a parsed header's game id and aliases can be read before full validation."""
+    game = raw.get("game")
+    if not isinstance(game, dict) or not isinstance(game.get("id"), str) or not game["id"]:
+        return False
+    aliases = game.get("aliases", [])
+    return isinstance(aliases, list) and all(isinstance(a, str) for a in aliases)
 
 
 class PoolRegistry:
@@ -83,10 +104,14 @@ class PoolRegistry:
 
     def _add(self, path: Path, builtin: bool) -> None:
         try:
-            source = PoolSource(path, read_header(path), None, builtin)
+            raw = read_raw_header(path)
+            if not _names_readable(raw):
+                validate_header(path, raw)  # raises, naming the field at fault
+                raise PoolError(path, "game.id and game.aliases must be text")
         except PoolError as exc:
             self._break(PoolSource(path, None, exc, builtin), self.resolve_id(path.stem))
             return
+        source = PoolSource(path, raw, None, builtin)
         game_id = source.game_id
         clash = self._clash(source)
         if clash is not None:
@@ -99,13 +124,12 @@ class PoolRegistry:
         self.sources[game_id] = source
         self._overrides_broken.pop(game_id, None)
         self._loaded.pop(game_id, None)
-        for alias in (game_id, *source.header.game.aliases):
+        for alias in (game_id, *source.aliases):
             self._aliases[fold(alias)] = game_id
 
     def _clash(self, source: PoolSource) -> str | None:
         """Why a pool's id or aliases cannot be its own: another game holds one of them."""
-        assert source.header is not None
-        for alias in (source.game_id, *source.header.game.aliases):
+        for alias in (source.game_id, *source.aliases):
             holder = self._aliases.get(fold(alias))
             if holder is not None and holder != source.game_id:
                 what = "id" if alias == source.game_id else "alias"
@@ -135,9 +159,26 @@ class PoolRegistry:
                      if not source.builtin and fold(source.path.stem) == folded), None)
 
     def header(self, game_id: str) -> PoolHeader:
-        header = self.sources[game_id].header
-        assert header is not None
-        return header
+        """A game's validated header; PoolError (recorded as broken) when it is not valid."""
+        source = self.sources[game_id]
+        if source.header is None:
+            if source.error is None:
+                assert source.raw is not None
+                try:
+                    source.header = validate_header(source.path, source.raw)
+                except PoolError as exc:
+                    source.error = exc
+                    self.broken.append(source)
+            if source.error is not None:
+                raise source.error
+        assert source.header is not None
+        return source.header
+
+    def format_ids(self, game_id: str) -> list[str]:
+        """A game's format ids as its pool file lists them (before validation)."""
+        raw = self.sources[game_id].raw or {}
+        formats = raw.get("formats")
+        return [str(key) for key in formats] if isinstance(formats, dict) else []
 
     def override_of(self, game_id: str) -> PoolSource | None:
         """The user pool replacing a built-in game, when one does."""
@@ -151,7 +192,8 @@ class PoolRegistry:
         if game_id not in self._loaded:
             from deckcli.pools.cache import load_cached
 
-            self._loaded[game_id] = load_cached(self.sources[game_id].path)
+            header = self.header(game_id)
+            self._loaded[game_id] = load_cached(self.sources[game_id].path, header)
         return self._loaded[game_id]
 
     def resolver(self, game_id: str, format_id: str) -> Resolver:

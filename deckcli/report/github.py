@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from deckcli.models import Problem
+from deckcli.problem import Problem
 from deckcli.report import deck_line
 from deckcli.report.ci import plural, repo_path, severity_counts
 from deckcli.result import CheckResult

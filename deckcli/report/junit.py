@@ -11,7 +11,7 @@ import re
 import xml.etree.ElementTree as ET
 from typing import TextIO
 
-from deckcli.models import Problem
+from deckcli.problem import Problem
 from deckcli.report.ci import problem_summary, repo_path
 from deckcli.result import CheckResult, DeckResult
 

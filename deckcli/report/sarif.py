@@ -13,7 +13,7 @@ from typing import TextIO
 from urllib.parse import quote
 
 from deckcli import __version__
-from deckcli.models import Problem
+from deckcli.problem import Problem
 from deckcli.report import deck_line
 from deckcli.report.ci import repo_path
 from deckcli.result import CheckResult, RuleDoc

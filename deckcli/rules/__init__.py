@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
-from deckcli.models import Problem, Rule
+from deckcli.models import Rule
+from deckcli.problem import Problem
 from deckcli.resolver import Resolved, Resolver
 from deckcli.rules import allowed, copies, count, lists, requires, size
 from deckcli.rules.context import DeckView

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckcli.models import Severity
+from deckcli.problem import Severity
 
 
 @dataclass(frozen=True)

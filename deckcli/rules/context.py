@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from deckcli.models import Problem, RuleBase
+from deckcli.models import RuleBase
+from deckcli.problem import Problem
 from deckcli.query import Query, Verdict
 from deckcli.resolver import Resolved, Resolver
 
