@@ -110,3 +110,18 @@ def test_swedish_digi_destined_keep_their_serial():
     cereal = POOL.by_number[fold("CP-38")]
     assert swedish.attrs["serial"] == "CP-38" and "serial" not in cereal.attrs
     assert (swedish.attrs["set"], cereal.attrs["set"]) == ("Swedish Promo", "Cereal Promo")
+
+
+def test_linked_to_the_japanese_original_both_ways(cli):
+    agumon = POOL.by_number[fold("ST-01")]
+    assert agumon.attrs["classic_counterparts"][0] == "St-1"
+    original = CLASSIC.by_number[fold("St-1")]
+    assert "ST-01" in original.attrs["digi_battle_counterparts"]
+    for number in agumon.attrs["classic_counterparts"]:
+        classic = CLASSIC.by_number[fold(number)]
+        assert classic.attrs["level"] == "III" and "ST-01" in classic.attrs[
+            "digi_battle_counterparts"]
+    shown = cli("cards", "digi-battle", "ST-01").out
+    assert "St-1" in shown
+    # a Power Option has no species or level: no link
+    assert "classic_counterparts" not in POOL.by_number[fold("ST-59")].attrs

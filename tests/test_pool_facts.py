@@ -176,3 +176,23 @@ def test_digi_battle_holo_twins_are_cards_with_their_difference_noted():
         assert f"Holo twin of {base.number}" in twin.note and "differs" in twin.note
         assert any(twin.attrs.get(k) != base.attrs.get(k) for k in twin.attrs
                    if k not in {"set", "rarity", "finish", "set_sort_order", "related_cards"})
+
+
+def test_digimon_names_in_every_script():
+    pool = REGISTRY.load("digimon-classic")
+    matched = 0
+    for row in rows("digimon", "names", "cards_names.csv"):
+        if row["number"][:2].isupper():  # a US number (ST-10): those cards are in digi-battle
+            continue
+        card = pool.by_number[fold(row["number"])]
+        matched += 1
+        for column, lang in (("name_ja", "ja"), ("name_zh_hans", "zh-Hans"),
+                             ("name_zh_hant", "zh-Hant")):
+            assert card.names.get(lang) == (row[column] or None), (row["number"], lang)
+        assert card.attrs["name_match"] == row["match"]
+        if not row["ref_name_ja"] and row["name_ja"]:
+            assert card.attrs["ja_name_derived"] is True
+        if row["match"] == "fuzzy":
+            assert "romanisation" in card.note, row["number"]
+    assert matched == sum(1 for c in pool.cards if "name_match" in c.attrs) == 1777
+    assert all(c.attrs["type"] == "Digimon" for c in pool.cards if "zh-Hans" in c.names)
