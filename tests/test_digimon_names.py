@@ -102,3 +102,15 @@ def test_fuzzy_match_is_shown_by_cards_number(cli):
 def test_alternative_official_spelling_is_an_alias(cli):
     found = cli("cards", "digimon-classic", "金属暴龙兽", "--format", "json").json()
     assert found and {c["names"]["zh-Hans"] for c in found} == {"机械暴龙兽"}
+
+
+@pytest.mark.parametrize(("lang", "expected"), [(None, "亚古兽"), ("ja", "アグモン"),
+                                                ("zh-Hant", "亞古獸"), ("en", "Agumon")])
+def test_show_names_cards_in_a_chosen_language(cli, lang, expected):
+    sample = SAMPLES / "digimon-classic" / SCRIPTS["zh-Hans"]
+    run = cli("show", sample, "--format", "json", *(["--lang", lang] if lang else []))
+    names = {row["number"]: row["name"] for group in run.json()["groups"]
+             for row in group["cards"]}
+    assert run.code == 0 and names["St-1"] == expected
+    by_number = cli("show", BY_NUMBER, "--format", "json").json()["groups"][0]["cards"]
+    assert {row["name"] for row in by_number} >= {"Agumon"}  # a number shows the pool's name
