@@ -77,7 +77,10 @@ def test_show_json(cli):
     assert [(g["type"], g["count"]) for g in summary["groups"]] == [("Digimon", 19),
                                                                     ("Option", 11)]
     first = summary["groups"][0]["cards"][0]
-    assert first["number"] == "St-1" and first["name"] == "Agumon" and first["level"] == "III"
+    assert first["number"] == "St-1" and first["name"] == "アグモン" and first["level"] == "III"
+    english = cli("show", SAMPLES / "digimon-classic" / "example-japanese-names.toml", "-f", "json",
+                  "--lang", "en").json()["groups"][0]["cards"][0]
+    assert english["name"] == "Agumon"  # the deck's own spelling unless --lang says
     assert summary["curve"]["field"] == "level"
     assert [c["value"] for c in summary["curve"]["counts"]] == ["III", "IV", "完全体", "究極体",
                                                                   "–"]

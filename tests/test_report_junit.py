@@ -18,8 +18,10 @@ def test_counts_match_the_decks(cli):
     cases = root.findall("testcase")
     failed = [case for case in cases if case.find("failure") is not None]
     assert code == 1 and root.tag == "testsuite" and root.get("name") == "deckcli"
-    assert int(root.get("tests")) == len(cases) == 36
-    assert int(root.get("failures")) == len(failed) == 12
+    decks = [path for path in SAMPLES.rglob("*") if path.is_file()]
+    assert int(root.get("tests")) == len(cases) == len(decks) == 41
+    illegal = [path for path in decks if path.name.startswith("illegal-")]
+    assert int(root.get("failures")) == len(failed) == len(illegal) == 13
     assert all(case.get("name").rsplit("/", 1)[-1].startswith("illegal-") for case in failed)
     assert {case.get("classname") for case in cases} == {
         "megaman", "haikyu", "digimon-classic", "orbs", "digi-battle"}

@@ -23,25 +23,32 @@ BAR_WIDTH = 30
 def show(
     path: Annotated[Path, typer.Argument(help="The deck file (TOML or text list).")],
     format_: Annotated[str, typer.Option("--format", "-f", help="rich or json.")] = "rich",
+    lang: Annotated[str | None, typer.Option(
+        "--lang", help="Card names in ja, zh-Hans, zh-Hant or en (default: as the deck writes "
+        "them).")] = None,
 ) -> None:
     """Show a deck: cards by type with their key stats, the curve, and whether it is legal.
 
     Exit status: 0 shown (legal or not), 1 the deck cannot be read, 2 usage error.
     """
+    from deckcli.cardnames import LANGUAGES
     from deckcli.opendeck import load_deck
 
     if format_ not in ("rich", "json"):
         raise UserError(f"--format takes rich or json, not {format_!r}")
+    if lang is not None and lang not in LANGUAGES:
+        raise UserError(f"--lang takes {', '.join(LANGUAGES)}, not {lang!r}")
     loaded = load_deck(path, state.registry())
-    summary = deck_summary(loaded)
+    summary = deck_summary(loaded, lang)
     if format_ == "json":
         typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
     else:
         _print(summary)
 
 
-def deck_summary(loaded: LoadedDeck) -> dict[str, Any]:
+def deck_summary(loaded: LoadedDeck, lang: str | None = None) -> dict[str, Any]:
     """Everything `show` prints, as plain data (the JSON output)."""
+    from deckcli.cardnames import display_name
     from deckcli.cardview import card_record
     from deckcli.deckfile.layout import curve_counts, group_by_type
 
@@ -54,7 +61,8 @@ def deck_summary(loaded: LoadedDeck) -> dict[str, Any]:
         rows = []
         for item in members:
             record = card_record(item.card) if item.card else {"number": None, "name": item.ref}
-            rows.append({"count": item.count, "number": record["number"], "name": record["name"],
+            name = display_name(item.card, lang, item.ref) if item.card else item.ref
+            rows.append({"count": item.count, "number": record["number"], "name": name,
                          **{stat: record.get(stat) for stat in stats}})
         groups.append({"type": label, "count": sum(item.count for item in members),
                        "cards": rows})

@@ -2,8 +2,9 @@
 
 Examples: exactly 1 NetNavi, at most 8 event cards, at least 1 level III. A card whose value
 for the query's fields is not recorded, or that the rule's `unsettled` query marks as outside
-what the sources settle, is neither counted nor ignored: it gets a "cannot verify" warning,
-and the rule fails only when the deck breaks it whichever way those cards fall.
+what the sources settle, is neither counted nor ignored: it gets a "cannot verify" warning
+(unless the known cards already meet a rule with no maximum), and the rule fails only when the
+deck breaks it whichever way those cards fall.
 """
 
 from __future__ import annotations
@@ -25,21 +26,26 @@ EXAMPLE = "two NetNavi cards where exactly one is required"
 def check(rule: CountRule, view: DeckView) -> ProblemStream:
     query = view.resolver.query(rule.query)
     matched: list[Resolved] = []
-    unsure = 0
+    unsure: list[Resolved] = []
+    reasons: list[str] = []
     for item in view.cards:
         verdict, reason = classify(view, rule, query, item)
         if verdict is None:
-            unsure += item.count
-            yield cannot_verify(rule, item, reason)
+            unsure.append(item)
+            reasons.append(reason)
         elif verdict:
             matched.append(item)
     known = sum(item.count for item in matched)
-    label = label_of(rule, rule.query)
     high = rule.high
-    if known + unsure < rule.low:
+    if high is not None or known < rule.low:  # else the unknown cards cannot change the verdict
+        for item, reason in zip(unsure, reasons, strict=True):
+            yield cannot_verify(rule, item, reason)
+    unsure_count = sum(item.count for item in unsure)
+    label = label_of(rule, rule.query)
+    if known + unsure_count < rule.low:
         shown = _listing(matched)
         yield problem(rule, f"{_amount(known)} {label} cards{shown}; {rule.describe()} needed — "
-                      f"add {rule.low - known - unsure:,}", matched[0] if matched else None)
+                      f"add {rule.low - known - unsure_count:,}", matched[0] if matched else None)
     elif high is not None and known > high:
         yield problem(rule, f"{known:,} {label} cards{_listing(matched)}; {rule.describe()} "
                       f"allowed — cut {known - high:,}", matched[-1])

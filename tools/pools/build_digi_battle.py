@@ -2,8 +2,9 @@
 
 Run by hand when the reference changes:
     python tools/pools/build_digi_battle.py [--reference DIR] [--out FILE]
-Cards are the US rows of cards.csv (ST-, BO-, MP-, TB-); levels come from levels_us.csv,
-which also says how each level is known. Nothing is filled in: an unknown fact stays out.
+Cards are the rows of shared/reference/digi-battle/cards.csv (one per card file of
+digi-battle.com) plus the numbers missing_cards.csv knows only by number; the classic links come
+from shared/reference/digimon. Nothing is filled in: an unknown fact stays out.
 """
 
 from __future__ import annotations
@@ -14,188 +15,262 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from digimon_ref import (  # noqa: E402
-    Row,
-    attack,
-    check_notes_known,
-    note_comment,
-    parse_args,
-    parse_specialty,
-)
+from digimon_ref import Row, counterparts, note_comment, parse_args  # noqa: E402
 from poolwriter import read_rows, write_pool  # noqa: E402
 
 GAME_ID = "digi-battle"
-JP_PREFIX = "St-"
-LEVELS = ["Rookie", "Champion", "Ultimate", "Mega"]
-LEVEL_SOURCES = ["card-file", "twin-card-file", "holo-variant", "JP-counterpart"]
-SOURCE_TAG = re.compile(r"^\[([^\]]+)\]")
-NO_NAME = "name not retrieved: the reference knows this Power Option only by its number"
-
-# Per-card doubts from rules.md §3c/§9 and levels_us.csv, in our own words.
-DOUBTS: dict[str, str] = {
-    "ST-27": (
-        "level Champion rests on the JP counterpart St-27 being level IV in the DMHC card "
-        "data; the wikimon crawl behind cards.csv gave St-27 as III (rules.md §9)"
-    ),
-    "ST-44": (
-        "level Champion comes from the JP counterpart St-44 in cards.csv; the DMHC row for "
-        "St-44 gives other attacks (400/370/170) and was not used"
-    ),
+LEVEL_ALIASES = {
+    "III": "Rookie", "3": "Rookie", "成長期": "Rookie", "成长期": "Rookie", "child": "Rookie",
+    "IV": "Champion", "4": "Champion", "成熟期": "Champion", "adult": "Champion",
+    "V": "Ultimate", "5": "Ultimate", "完全体": "Ultimate", "完全體": "Ultimate",
+    "perfect": "Ultimate",
+    "VI": "Mega", "6": "Mega", "究極体": "Mega", "究极体": "Mega", "究極體": "Mega",
 }
+LEVELS = ["Rookie", "Champion", "Ultimate", "Mega"]
+NO_NAME = (
+    "name not retrieved: digi-battle.com has this card but its file was not read "
+    "(missing_cards.csv); only its number and set are known"
+)
+LIST_SEPARATORS = {"; ": ("previous_digivolutions", "next_digivolutions", "related_cards",
+                          "languages"),
+                   " || ": ("digivolution_requirements",),
+                   " | ": ("power_option_restrictions",),
+                   ", ": ("special_ability",)}
+# cards.csv column -> pool field, where they differ; columns not named here keep their name.
+RENAMED = {"card_kind": "type", "special_ability": "ability", "special_effect": "effect",
+           "power_option_restrictions": "restrictions", "card_number": "serial"}
+# Columns that are not card facts: the file path and the site's old URL (source says where),
+# hp (always empty: the site has no HP field), the scan credit, and the Power Option effect,
+# which cards.csv repeats from special_effect (checked by card_from_row).
+SKIPPED = ("file_path", "source_url", "card_id", "name", "hp", "redirect_from", "body_text",
+           "power_option_effect", "note", "original_language_name")
+INT_COLUMNS = ("attack_red_power", "attack_green_power", "attack_yellow_power",
+               "score_vs_rookie", "score_vs_champion", "score_vs_ultimate", "score_vs_mega",
+               "set_sort_order")
+KANA = re.compile("[\u3040-\u30ff]")
+BANDAI_BO = (
+    "beware: Bandai's later Japanese-made Booster Series 3 and on reused BO-1xx numbers for "
+    "other cards (digi-battle.com: \"Greymon (BO-135) card produced by Bandai\"); this pool "
+    "holds only Upper Deck's French Booster Set 3, so a BO-1xx number from elsewhere may mean "
+    "another card"
+)
 
 SOURCES = [
-    "S13 = digi-battle.com card database and deck lists "
-    "https://github.com/wiredjohn/digi-battle.com "
-    "(site: https://digi-battle.com)",
+    "S13 = digi-battle.com card database, set pages and deck lists "
+    "https://github.com/wiredjohn/digi-battle.com (site: https://digi-battle.com)",
     "S14 = US starter rulebook transcriptions http://kidu0.tripod.com/id62_m.htm, "
     "https://ultimatedigimax.tripod.com/index23.html, https://garmmon.tripod.com/cardarena.html, "
     "https://digimon.fandom.com/wiki/Digi-Battle_Card_Game",
-    "DMHC = JP card data used for levels by counterpart "
-    "https://github.com/RosaZhang/DMHC/blob/43265236c469ee59fafc10eddd370a450983e6b7/sets",
+    "names = species names (EN/JA/ZH) used to link cards to the classic pool: "
+    "shared/reference/digimon/names (see its README)",
 ]
 
 PREAMBLE = """\
-digi-battle: the US Digi-Battle Card Game (Upper Deck / Bandai, 2000), the localisation of
-the first Japanese Digimon game (see digimon-classic.toml). Generated by
-tools/pools/build_digi_battle.py from shared/reference/digimon — edit the builder, not this file.
+digi-battle: the Digi-Battle Card Game (Upper Deck / Bandai, 2000-2001), the Western
+localisation of the first Japanese Digimon game (see digimon-classic.toml). Generated by
+tools/pools/build_digi_battle.py from shared/reference/digi-battle — edit the builder, not this
+file.
 
-Cards: the 208 US rows of cards.csv (Starter Set ST-01…62 and holo variants ST-nnS, other ST-
-numbers, BO- boosters, the French Mega Pack MP-, Taco Bell promos TB-), from digi-battle.com
-(S13). digi-battle.com lists more cards (427) than the reference holds. 23 Power Options appear
-in deck lists but their names were not retrieved: they are named by their number.
+Cards: the 397 card files of digi-battle.com (S13) in cards.csv: Starter Set ST-01…62, its 30
+holo chase twins ST-nnS, Booster Sets 1 and 2 (BO-01…108), French Booster Set 3 (BO-109…153),
+the French Mega Pack (MP-63…124), and the promos (Swedish ST-64…106 and CP-38…44, Cereal CP-,
+Fox Kids FX-, Movie MO-, Taco Bell TB-, Other DW-/DM-/UN-). The 7 Swedish Digi-Destined share
+their printed serial with Cereal Promo CP-38…44; they are numbered by the site's id
+(CP-38_Swe …) and keep the printed serial in `serial`. French-only cards carry the site's
+English translation; their French name is names.fr.
+Holo twins (ST-nnS) are cards of their own: each differs from its base card (usually +10 on one
+attack), and its note says how. The site does not say whether a twin and its base count as one
+card; the copies-by-name warning covers it.
+27 numbers are known to exist (set numbering, related cards, deck lists) but their files were
+not read (missing_cards.csv): they are listed with number, set and a note only, named by their
+number. Three more entries the site counts are unidentified and are not listed.
 Attacks: attack_red / attack_green / attack_yellow are the power a card blasts at a Red, Green
-or Yellow opponent. Battle type, attribute, species and the score chart are known only for
-ST-01, ST-21 and ST-33 (an ability only for ST-21 and ST-33).
-Levels (levels_us.csv): level_source says how each is known — card-file (the card's own page on
-digi-battle.com), twin-card-file (a twin number's page), holo-variant (the base card's level),
-JP-counterpart (the JP card with the same number and species whose B attack equals the US Green
-attack, with JP III/IV/完全体/究極体 read as Rookie/Champion/Ultimate/Mega). Beware: US
-"Ultimate" is JP 完全体 and US "Mega" is JP 究極体.
+or Yellow opponent; attack_*_name is the attack's name. score_vs_* is what the card scores when
+it wins, by the opponent's level.
+Numbers: Bandai's later Booster Series 3 and on reused BO-1xx numbers for other cards; this
+pool's BO-109…153 are Upper Deck's French Booster Set 3 only.
+classic_counterparts lists the digimon-classic cards of the same species (names/ table) and
+level (Rookie = III, Champion = IV, Ultimate = 完全体, Mega = 究極体); the card with the same
+number comes first where it is one of them.
 
-Deck rules (S14): a custom Battle Deck is any 30 different cards, no duplicates. No source found
-says whether two numbers with the same name (Myotismon BO-38 and BO-76) are different cards, so
-that check is only a warning. Only a fan page limits Megas to one; the rulebook does not.
-The starter's draft (62 cards shared out until each player has 30) is not modelled.
+Deck rules (S14): a custom Battle Deck is any 30 different cards, no duplicates. digi-battle.com
+treats a duplicate as the same card number (its only invalid deck repeats BO-12). No source
+says whether two numbers with the same name (Myotismon BO-38 and BO-76, a holo twin and its
+base) are different cards, so that check is only a warning. Only a fan page limits Megas to
+one; the rulebook does not. The starter's draft is not modelled.
 
 Set-up (S14): a Rookie face down in the Duel Zone, shuffle the other 29, deal 10 to the hand,
 the other 19 go face down Online. The reference says nothing about drawing later, so turn draw
-is 0. (Outside the reference, a fan article quoting the rulebook's Regroup step,
-https://digitalindex.ultimatedigimon.com/digibattle/Digi-Battle_Articles/Regrouping.php, says
-each round a player may discard and refill the hand to 10; deckcli's turn model has no refill.)
+is 0.
 """
 
 
-def level_source(cell: str) -> str | None:
-    """`[JP-counterpart] JP St-3 …` -> "JP-counterpart"."""
-    tag = SOURCE_TAG.match(cell)
-    return tag.group(1) if tag else None
+def split_list(column: str, cell: str) -> list[str] | None:
+    """A list cell split on its separator; None where empty."""
+    for separator, columns in LIST_SEPARATORS.items():
+        if column in columns:
+            return [part.strip() for part in cell.split(separator) if part.strip()] or None
+    raise KeyError(column)
 
 
-def card_from_row(row: Row, level: Row | None) -> dict[str, Any]:
-    """One pool card from a US row of cards.csv and its levels_us.csv row, if any."""
-    number = row["number"]
-    specialty = parse_specialty(row["specialty"])
-    notes = [text for text in (DOUBTS.get(number), None if row["name_en"] else NO_NAME) if text]
-    return {
+def typed_value(column: str, cell: str) -> Any:
+    """One cards.csv cell as the pool stores it: ints, lists, else the text; None if empty."""
+    if not cell.strip():
+        return None
+    if column in INT_COLUMNS:
+        return int(cell)
+    if any(column in columns for columns in LIST_SEPARATORS.values()):
+        return split_list(column, cell)
+    return cell
+
+
+def field_name(column: str) -> str:
+    """cards.csv column -> pool field: attack_red -> attack_red_name, attack_red_power ->
+    attack_red (the power, as before), else RENAMED or the column itself."""
+    if re.fullmatch(r"attack_(red|green|yellow)", column):
+        return f"{column}_name"
+    if column.endswith("_power") and column.startswith("attack_"):
+        return column.removesuffix("_power")
+    return RENAMED.get(column, column)
+
+
+def card_from_row(row: Row, counterparts: list[str]) -> dict[str, Any]:
+    """One pool card from a cards.csv row: every fact it gives, typed.
+
+    The site's findings (the `note` column: holo-twin differences, Swedish/French pairs, broken
+    cards, corrections) become the card's note."""
+    if row["power_option_effect"] and row["power_option_effect"] != row["special_effect"]:
+        raise ValueError(f"{row['card_id']}: power_option_effect differs from special_effect")
+    number = row["card_id"]
+    original = row["original_language_name"]
+    names = {"en": row["name"]}
+    if original:
+        names["ja" if KANA.search(original) else "fr"] = original
+    notes = [part.strip() for part in row["note"].split(" ## ") if part.strip()]
+    if number.startswith("BO-") and int(number[3:]) >= 109:
+        notes.append(BANDAI_BO)
+    card: dict[str, Any] = {
         "number": number,
-        "name": row["name_en"] or number,
-        "names": {"en": row["name_en"]} if row["name_en"] else None,
+        "name": row["name"],
+        "names": names,
         "note": "; ".join(notes),
         "source": row["source_url"],
-        "set": row["set"],
-        "type": row["type"],
-        "level": level["level"] if level else row["level"],
-        "level_source": level_source(level["source_url"]) if level else None,
-        "battle_type": specialty.get("battle_type"),
-        "ability": specialty.get("ability"),
-        "attribute": specialty.get("attribute"),
-        "species": specialty.get("species"),
-        "attack_red": attack(row["circle_attack"]),
-        "attack_green": attack(row["triangle_attack"]),
-        "attack_yellow": attack(row["cross_attack"]),
-        "score_chart": row["lose_points"],
     }
+    for column, cell in row.items():
+        if column not in SKIPPED:
+            card[field_name(column)] = typed_value(column, cell)
+    if card["serial"] == number:
+        card["serial"] = None
+    card["classic_counterparts"] = counterparts or None
+    return card
+
+
+def missing_card(row: Row) -> dict[str, Any]:
+    """A number known to exist but unread: number, set and what the evidence says."""
+    number = row["card_number"]
+    note = (f"{NO_NAME}. Evidence: {row['evidence_it_exists']}. Its kind is inferred only from "
+            f"its place in the set numbering ({row['probable_kind']})")
+    if number.startswith("BO-") and int(number[3:]) >= 109:
+        note = f"{note}; {BANDAI_BO}"
+    return {"number": number, "name": number, "note": note, "set": row["set_by_numbering"]}
 
 
 def load_cards(reference: Path) -> list[dict[str, Any]]:
-    """Every US row of cards.csv, in file order, with its level where levels_us.csv has one."""
-    levels = {row["number"]: row for row in read_rows(reference / "levels_us.csv")}
-    rows = [
-        row for row in read_rows(reference / "cards.csv") if not row["number"].startswith(JP_PREFIX)
-    ]
-    for row in rows:
-        known = levels.get(row["number"])
-        if known and row["level"] and known["level"] != row["level"]:
-            raise ValueError(f"{row['number']}: cards.csv and levels_us.csv disagree on level")
-    return [card_from_row(row, levels.get(row["number"])) for row in rows]
+    """Every card file of cards.csv, then the numbers of missing_cards.csv that are numbers."""
+    rows = read_rows(reference / "cards.csv")
+    links = counterparts(reference.parent / "digimon", rows)
+    cards = [card_from_row(row, links.get(row["card_id"], [])) for row in rows]
+    known = {card["number"] for card in cards}
+    for row in read_rows(reference / "missing_cards.csv"):
+        if re.fullmatch(r"[A-Z]+-\d+", row["card_number"]) and row["card_number"] not in known:
+            cards.append(missing_card(row))
+    sets = [row["set_name"] for row in read_rows(reference / "sets.csv")]
+    return sorted(cards, key=lambda card: (sets.index(card["set"]), number_order(card["number"])))
+
+
+def number_order(number: str) -> tuple[int, str]:
+    """ST-9 before ST-10: the number's digits as an int, then the whole number."""
+    digits = re.search(r"\d+", number)
+    return (int(digits.group()) if digits else 0, number)
+
+
+def linked_numbers(what: str) -> dict[str, str]:
+    """A list field of card numbers the site links to."""
+    return {"type": "list", "description": f"card numbers of the cards {what}, as the site "
+            "links them"}
 
 
 def field_defs() -> dict[str, dict[str, Any]]:
     """The [fields] table: every card attribute the pool uses."""
     attack_note = "Digimon power blasted at a {} opponent"
-    return {
-        "set": {
+    score_note = "points the card scores when it wins against a {} (score_vs_{})"
+    fields: dict[str, dict[str, Any]] = {
+        "serial": {
             "type": "str",
-            "description": "product the card belongs to, as the reference gives it",
+            "description": "printed serial where it differs from the number (the Swedish "
+            "Digi-Destined print Cereal Promo serials)",
         },
+        "set": {"type": "str", "description": "set as digi-battle.com files the card"},
+        "rarity": {"type": "str", "values": ["COMMON", "UNCOMMON", "RARE", "PROMO"]},
+        "finish": {"type": "str", "values": ["NORMAL", "HOLO", "FOIL TEXT"]},
         "type": {"type": "str", "values": ["Digimon", "Power Option"]},
         "level": {
             "type": "str",
             "values": LEVELS,
             "order": LEVELS,
-            "aliases": {
-                "III": "Rookie",
-                "3": "Rookie",
-                "成長期": "Rookie",
-                "成长期": "Rookie",
-                "child": "Rookie",
-                "IV": "Champion",
-                "4": "Champion",
-                "成熟期": "Champion",
-                "adult": "Champion",
-                "V": "Ultimate",
-                "5": "Ultimate",
-                "完全体": "Ultimate",
-                "完全體": "Ultimate",
-                "perfect": "Ultimate",
-                "VI": "Mega",
-                "6": "Mega",
-                "究極体": "Mega",
-                "究极体": "Mega",
-                "究極體": "Mega",
-            },
+            "aliases": LEVEL_ALIASES,
             "description": (
                 "US level. Ultimate here is JP 完全体 (generation V) and Mega is JP 究極体 (VI); "
                 "in the digimon-classic pool 'ultimate' means 究極体"
             ),
         },
-        "level_source": {
-            "type": "str",
-            "values": LEVEL_SOURCES,
-            "description": (
-                "how the level is known (levels_us.csv): the card's own file, a twin number's "
-                "file, the base card of a holo variant, or the JP card of the same number"
-            ),
-        },
         "battle_type": {
             "type": "str",
             "values": ["Red", "Green", "Yellow"],
-            "description": "battle type colour",
+            "aliases": {"R": "Red", "G": "Green", "Y": "Yellow"},
+            "description": "battle type colour: the opponent blasts this card with its attack "
+            "of that colour",
         },
-        "ability": {"type": "str"},
-        "attribute": {"type": "str"},
-        "species": {"type": "str"},
-        "attack_red": {"type": "int", "description": attack_note.format("Red")},
-        "attack_green": {"type": "int", "description": attack_note.format("Green")},
-        "attack_yellow": {"type": "int", "description": attack_note.format("Yellow")},
-        "score_chart": {
+        "ability": {
+            "type": "list",
+            "values": ["Fly", "Swim", "Dig"],
+            "description": "special ability (Fly, Swim, Dig); a card may have two",
+        },
+        "effect": {
             "type": "str",
-            "description": (
-                "points the card's owner scores when it wins, by the opponent's level, as the "
-                "reference writes it (score vsRookie=…;vsChampion=…;vsUltimate=…;vsMega=…)"
-            ),
+            "description": "a Digimon's special-effect box, or a Power Option's effect text",
+        },
+        "species": {"type": "str", "description": "species line, e.g. 'Reptile Digimon'"},
+        "attribute": {"type": "str", "values": ["Vaccine", "Virus", "Data"]},
+        "previous_digivolutions": linked_numbers("digivolve into this card"),
+        "next_digivolutions": linked_numbers("this card digivolves into"),
+        "digivolution_requirements": {
+            "type": "list",
+            "description": "each way to digivolve to this card, as "
+            "'type=…; criteria1=…; criteria2=…' (empty criteria left out)",
+        },
+        "power_option_type": {"type": "str", "values": ["DIGIVOLVE", "POWER BLAST", "FORCE FX"]},
+        "restrictions": {"type": "list", "description": "a Power Option's restrictions"},
+        "set_sort_order": {"type": "int", "description": "position in its set on the site"},
+        "related_cards": linked_numbers("the site shows as related"),
+        "languages": {
+            "type": "list",
+            "description": "editions the card file itself lists (first edition, unlimited)",
+        },
+        "classic_counterparts": {
+            "type": "list",
+            "description": "digimon-classic cards of the same species and level; the "
+            "same-numbered card first where it is one",
         },
     }
+    for colour in ("red", "green", "yellow"):
+        fields[f"attack_{colour}"] = {"type": "int",
+                                      "description": attack_note.format(colour.title())}
+        fields[f"attack_{colour}_name"] = {"type": "str", "description": "name of that attack"}
+    for level in LEVELS:
+        key = f"score_vs_{level.lower()}"
+        fields[key] = {"type": "int", "description": score_note.format(level, level.lower())}
+    return fields
 
 
 def header() -> dict[str, Any]:
@@ -207,9 +282,11 @@ def header() -> dict[str, Any]:
             "name": "Digi-Battle Card Game",
             "aliases": ["digibattle", "digimon-us"],
             "publisher": "Upper Deck / Bandai",
-            "years": "2000",
+            "years": "2000–2001",
             "default_format": "standard",
-            "columns": ["type", "level", "attack_red", "attack_green", "attack_yellow"],
+            "columns": [
+                "type", "level", "battle_type", "attack_red", "attack_green", "attack_yellow"
+            ],
             "curve": "level",
             "sources": SOURCES,
         },
@@ -277,9 +354,8 @@ def header() -> dict[str, Any]:
 
 def main(argv: list[str] | None = None) -> None:
     """Read the reference CSVs and write the pool."""
-    args = parse_args(__doc__.splitlines()[0], GAME_ID, argv)
+    args = parse_args(__doc__.splitlines()[0], GAME_ID, argv, reference=GAME_ID)
     cards = load_cards(args.reference)
-    check_notes_known(DOUBTS, cards)
     args.out.parent.mkdir(parents=True, exist_ok=True)
     write_pool(args.out, PREAMBLE, header(), ((card, note_comment(card)) for card in cards))
     print(f"wrote {args.out}: {len(cards)} cards")

@@ -3,12 +3,14 @@
 Run by hand when the reference changes:
     python tools/pools/build_digimon_classic.py [--reference DIR] [--out FILE]
 Cards come from cards.csv (the St-1…St-111 rows; the US rows belong to digi-battle) and
-cards_more.csv, Chinese names from names_zh.csv. Nothing is filled in: a fact the reference does
-not give is left out, and the reference's doubts are written next to the card they concern.
+cards_more.csv, Japanese and Chinese names from names/cards_names.csv and names_zh.csv.
+Nothing is filled in: a fact the reference does not give is left out, and the reference's
+doubts are written next to the card they concern.
 """
 
 from __future__ import annotations
 
+import re
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -17,12 +19,15 @@ from typing import Any
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parents[1])]  # this folder (helpers), the repo (deckcli)
 from digimon_ref import (  # noqa: E402
+    CLASSIC_LEVEL_FIXES,
     Row,
     attack,
     check_notes_known,
+    counterparts,
     note_comment,
     parse_args,
     parse_specialty,
+    species_key,
 )
 from poolwriter import read_rows, write_pool  # noqa: E402
 
@@ -32,6 +37,7 @@ GAME_ID = "digimon-classic"
 DMHC = "https://github.com/RosaZhang/DMHC/blob/43265236c469ee59fafc10eddd370a450983e6b7"
 DERIVED_JA_MARK = "name_ja: same English name as"
 OPTION_PREFIX = "Option ("
+ALT_PREFIX = re.compile(r"^TS:")  # species.csv marks Time Stranger's spellings "TS:"
 
 # Per-card doubts and caveats from rules.md §9 and more.md, in our own words.
 DOUBTS: dict[str, str] = {
@@ -64,7 +70,7 @@ DOUBTS: dict[str, str] = {
 }
 # St-27's level does not come from its cards.csv row (which is empty) but from more.md.
 LEVEL_FIXES: dict[str, tuple[str, str]] = {
-    "St-27": ("IV", f"level IV: more.md, from {DMHC}/sets/CardDataSt1.txt"),
+    "St-27": (CLASSIC_LEVEL_FIXES["St-27"], f"level IV: more.md, from {DMHC}/sets/CardDataSt1.txt"),
 }
 ZH_DOUBTS: dict[str, str] = {
     "St-1": (
@@ -126,6 +132,8 @@ SOURCES = [
     "S12 = wikimon Starter Ver. 1/2 crawl (cards St-1…St-111) "
     "https://github.com/maxold1985/dgmon-ocg",
     f"DMHC = LackeyCCG Hyper Colosseum card data (St-112 on, Sx, Bo, Bx) {DMHC}/sets",
+    "names = species names in Japanese, Simplified and Traditional Chinese: "
+    "shared/reference/digimon/names (sources and doubts in its README)",
     "names_zh = low-confidence Chinese names: https://jendow.com.tw/wiki/數碼寶貝卡, "
     "https://fantinovels.cc/Novel/ShuMaShouShouLieZhe/ShuMaShouKaPian/3.html",
 ]
@@ -144,8 +152,19 @@ Only 16 of the 111 St-1…St-111 cards were checked card by card (rules.md §9);
 take their attacks from wikimon's set table and have no lost points. more.md found the DMHC
 data agreeing with them on 85 of 87 Digimon (the two exceptions, St-27 and St-44, carry notes).
 name_en is the source's romanisation, kept as written. Where ja_name_derived is true, the
-Japanese name was copied from a cards.csv card with the same English name, not read from
-the card. Chinese names (3 cards) are low-confidence.
+Japanese name was not read from the card: it was copied from a cards.csv card with the same
+English name, or from the card's species.
+
+Names in Japanese and Chinese (names/cards_names.csv, see its README): names.ja, names."zh-Hans"
+and names."zh-Hant" come from the card's species, matched to official and published data;
+name_match says how (exact, ja, or fuzzy: a romanisation judged by hand, which the card's note
+names). 1,923 Digimon cards are matched; no Option card has a sourced Chinese or Japanese name.
+Other official Simplified spellings (an older DCG generation, or Digimon Story Time Stranger's)
+are aliases. Modern names may differ from what the 1999-2005 cards printed; where the source
+card's level differs from ours, the note says so. No two species share a name in any language
+(the builder stops if one would, since the copy rule counts cards sharing a name together).
+names.zh (3 cards) is an older, low-confidence set of Chinese names.
+digi_battle_counterparts lists the digi-battle cards of the same species and level.
 
 Levels: III, IV, 完全体, 究極体 as printed, plus Hybrid (Frontier era). Beware "Ultimate":
 wikimon's English for this game uses it for 究極体 (VI), the US Digi-Battle game for 完全体
@@ -166,6 +185,65 @@ def option_kind(card_type: str) -> tuple[str, str | None]:
     return card_type, None
 
 
+class SpeciesNames:
+    """cards_names.csv (card -> species names) and species.csv's other official spellings."""
+
+    def __init__(self, names_dir: Path) -> None:
+        self.cards = {row["number"]: row for row in read_rows(names_dir / "cards_names.csv")}
+        self.alternatives: dict[tuple[str, str], list[str]] = {}
+        for row in read_rows(names_dir / "species.csv"):
+            alts = row["name_zh_hans_alt"].split("|")
+            spellings = [ALT_PREFIX.sub("", alt).strip() for alt in alts]
+            if any(spellings):
+                key = (row["name_ja"], row["name_zh_hans"])
+                self.alternatives[key] = [alt for alt in spellings if alt]
+        self.shared = shared_species_names(read_rows(names_dir / "species.csv"))
+
+    def shared_note(self, names: list[str]) -> str | None:
+        """Say so where species.csv gives one of these names to another species too."""
+        found = [f"{name} ({', '.join(self.shared[fold(name)])})" for name in dict.fromkeys(names)
+                 if fold(name) in self.shared]
+        if not found:
+            return None
+        return ("species.csv gives this name to more than one species: " + "; ".join(found) +
+                "; the builder checks that no card of another species carries it here, so the "
+                "copy rule does not count them together")
+
+    def aliases(self, matched: Row | None) -> list[str] | None:
+        """Other official Simplified Chinese spellings of the card's species, if any."""
+        if not matched or not matched["name_zh_hans"]:
+            return None
+        return self.alternatives.get((matched["name_ja"], matched["name_zh_hans"]))
+
+
+def shared_species_names(rows: list[Row]) -> dict[str, list[str]]:
+    """Folded name -> the species (English, else Japanese) of species.csv that all carry it."""
+    by_name: defaultdict[str, list[str]] = defaultdict(list)
+    for row in rows:
+        label = row["name_en"] or row["name_ja"]
+        spellings = [row["name_ja"], row["name_zh_hans"], row["name_zh_hant"],
+                     *(ALT_PREFIX.sub("", alt) for alt in row["name_zh_hans_alt"].split("|"))]
+        for name in dict.fromkeys(fold(n) for n in spellings if n.strip()):
+            by_name[name].append(label)
+    return {name: labels for name, labels in by_name.items() if len(labels) > 1}
+
+
+def species_notes(matched: Row | None) -> list[str]:
+    """The names/ reference's doubts about a card's match: romanisation, level."""
+    if not matched:
+        return []
+    notes = []
+    for part in matched["note"].split(" | "):
+        if part.startswith("fuzzy: "):
+            notes.append(
+                f"names ja/zh matched by romanisation (judged by hand in the names/ reference), "
+                f"not by spelling: {part.removeprefix('fuzzy: ')}"
+            )
+        elif part.startswith("level differs"):
+            notes.append(f"the species' names come from a source card of another level: {part}")
+    return notes
+
+
 def ja_name_derived(row: Row) -> bool | None:
     """True where the reference copied name_ja by English name; None without a ja name."""
     if not row["name_ja"]:
@@ -173,8 +251,10 @@ def ja_name_derived(row: Row) -> bool | None:
     return DERIVED_JA_MARK in row["source_url"]
 
 
-def card_from_row(row: Row, ref_file: str, zh_names: dict[str, str]) -> dict[str, Any]:
-    """One pool card from one reference row; empty cells stay out."""
+def card_from_row(
+    row: Row, ref_file: str, zh_names: dict[str, str], species: SpeciesNames
+) -> dict[str, Any]:
+    """One pool card from one reference row and its species names; empty cells stay out."""
     number = row["number"]
     card_type, kind = option_kind(row["type"])
     specialty = parse_specialty(row["specialty"])
@@ -182,14 +262,23 @@ def card_from_row(row: Row, ref_file: str, zh_names: dict[str, str]) -> dict[str
     if number in LEVEL_FIXES:
         level, level_source = LEVEL_FIXES[number]
         source = f"{source} | {level_source}"
-    names = {"ja": row["name_ja"], "en": row["name_en"], "zh": zh_names.get(number, "")}
-    notes = [text for text in (DOUBTS.get(number), ZH_DOUBTS.get(number)) if text]
+    matched = species.cards.get(number)
+    ja = row["name_ja"] or (matched["name_ja"] if matched else "")
+    if matched and row["name_ja"] and matched["name_ja"] != row["name_ja"]:
+        raise ValueError(f"{number}: cards_names.csv gives another Japanese name")
+    names = {"ja": ja, "en": row["name_en"], "zh": zh_names.get(number, "")}
+    if matched:
+        names |= {"zh-Hans": matched["name_zh_hans"], "zh-Hant": matched["name_zh_hant"]}
+        source = f"{source} | names: {matched['source_url']}"
+    notes = [DOUBTS.get(number), ZH_DOUBTS.get(number), *species_notes(matched),
+             species.shared_note([*names.values(), *(species.aliases(matched) or [])])]
     return {
         "number": number,
         "name": row["name_en"] or row["name_ja"],
         "names": {lang: name for lang, name in names.items() if name},
+        "aliases": species.aliases(matched),
         "max_copies": row["max_copies_override"] or None,
-        "note": "; ".join(notes),
+        "note": "; ".join(text for text in notes if text),
         "source": source,
         "set": row["set"],
         "reference_file": ref_file,
@@ -205,7 +294,9 @@ def card_from_row(row: Row, ref_file: str, zh_names: dict[str, str]) -> dict[str
         "triangle_attack": attack(row["triangle_attack"]),
         "cross_attack": attack(row["cross_attack"]),
         "lose_points": row["lose_points"],
-        "ja_name_derived": ja_name_derived(row),
+        "ja_name_derived": True if ja and not row["name_ja"] else ja_name_derived(row),
+        "name_match": matched["match"] if matched else None,
+        "digi_battle_counterparts": None,
     }
 
 
@@ -239,6 +330,7 @@ def shared_name_notes(cards: list[dict[str, Any]]) -> dict[str, str]:
 def load_cards(reference: Path) -> list[dict[str, Any]]:
     """JP rows of cards.csv, then cards_more.csv; cards.csv wins where a number repeats."""
     zh_names = {row["number"]: row["name_zh"] for row in read_rows(reference / "names_zh.csv")}
+    species = SpeciesNames(reference / "names")
     cards: dict[str, dict[str, Any]] = {}
     jp_starters = [
         row for row in read_rows(reference / "cards.csv") if row["number"].startswith("St-")
@@ -248,10 +340,32 @@ def load_cards(reference: Path) -> list[dict[str, Any]]:
         ("cards_more.csv", read_rows(reference / "cards_more.csv")),
     ):
         for row in rows:
-            cards.setdefault(row["number"], card_from_row(row, ref_file, zh_names))
+            cards.setdefault(row["number"], card_from_row(row, ref_file, zh_names, species))
     for number, text in shared_name_notes(list(cards.values())).items():
         cards[number]["note"] = "; ".join(filter(None, (cards[number]["note"], text)))
+    check_species_apart(list(cards.values()), species)
+    battle = read_rows(reference.parent / "digi-battle" / "cards.csv")
+    for number, linked in counterparts(reference, battle).items():
+        if number in cards:
+            cards[number]["digi_battle_counterparts"] = linked
     return list(cards.values())
+
+
+def check_species_apart(cards: list[dict[str, Any]], species: SpeciesNames) -> None:
+    """Stop if a shared name would make the copy rule count two species as one.
+
+    The copy rule counts together every card linked by any shared name, in any language; the
+    names/ reference gives no two species the same name, and this keeps it so.
+    """
+    by_name: defaultdict[str, set[str]] = defaultdict(set)
+    for card in cards:
+        matched = species.cards.get(card["number"])
+        if matched:
+            for name in (*card["names"].values(), *(card["aliases"] or [])):
+                by_name[fold(name)].add(species_key(matched["matched_species_name_en"]))
+    shared = {name: kinds for name, kinds in by_name.items() if len(kinds) > 1}
+    if shared:
+        raise SystemExit(f"names shared by different species: {shared}")
 
 
 def field_defs() -> dict[str, dict[str, Any]]:
@@ -341,8 +455,24 @@ def field_defs() -> dict[str, dict[str, Any]]:
         "ja_name_derived": {
             "type": "bool",
             "description": (
-                "true: the Japanese name was copied from a cards.csv card with the same English "
-                "name, not read from this card"
+                "true: the Japanese name was not read from this card but copied, from a cards.csv "
+                "card with the same English name or from the card's species (name_match)"
+            ),
+        },
+        "name_match": {
+            "type": "str",
+            "values": ["exact", "ja", "fuzzy"],
+            "description": (
+                "how names.ja / zh-Hans / zh-Hant were matched to the card's species "
+                "(names/cards_names.csv): exact = same English name, ja = through the card's "
+                "Japanese name, fuzzy = a romanisation judged by hand (the note says which)"
+            ),
+        },
+        "digi_battle_counterparts": {
+            "type": "list",
+            "description": (
+                "digi-battle cards of the same species and level (US Rookie = III, Champion = "
+                "IV, Ultimate = 完全体, Mega = 究極体)"
             ),
         },
     }
