@@ -15,16 +15,19 @@ import argparse
 import json
 import os
 import random
+import sys
 import tempfile
 from pathlib import Path
 
 from _timing import command_time, python, report
 
-from deckcli.deckfile.deck import Deck
-from deckcli.deckfile.read import read_deck_file
-from deckcli.pools.registry import PoolRegistry
-
 REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from deckcli.deckfile.deck import Deck  # noqa: E402
+from deckcli.deckfile.read import read_deck_file  # noqa: E402
+from deckcli.pools.registry import PoolRegistry  # noqa: E402
+
 SAMPLES = REPO / "samples"
 TEXT_SHARE = 0.2
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from deckcli.models import Card
+from deckcli.card import Card
 from deckcli.textnorm import fold
 
 LANGUAGES = ("ja", "zh-Hans", "zh-Hant", "en")

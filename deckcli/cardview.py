@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from deckcli.models import Card
+from deckcli.card import Card
 
 
 def card_record(card: Card) -> dict[str, Any]:

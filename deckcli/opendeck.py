@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from deckcli.card import Card
 from deckcli.check import check_deck
 from deckcli.deckfile.deck import Deck, DeckEntry
 from deckcli.deckfile.edit import split_bom, text_entries
@@ -20,7 +21,6 @@ from deckcli.deckfile.read import (
     read_limited,
 )
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
-from deckcli.models import Card
 from deckcli.pools.load import PoolError
 from deckcli.pools.model import Pool
 from deckcli.pools.registry import PoolRegistry

@@ -23,7 +23,8 @@ import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from deckcli.models import Card, FieldDef
+from deckcli.card import Card
+from deckcli.models import FieldDef
 from deckcli.textnorm import fold
 
 Verdict = bool | None

@@ -16,8 +16,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from deckcli.card import Card
 from deckcli.deckfile.deck import DeckEntry
-from deckcli.models import Card, CopiesRule, Format, RequiresRule
+from deckcli.models import CopiesRule, Format, RequiresRule
 from deckcli.pools.model import Pool, trigrams_of
 from deckcli.problem import Problem
 from deckcli.query import Query, Verdict, compile_query

@@ -26,11 +26,11 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import SAMPLES
+from deckcli.card import Card
 from deckcli.checkrun import Options, check_file
 from deckcli.deckfile.deck import Deck
 from deckcli.deckfile.read import parse_deck_bytes
 from deckcli.deckfile.textread import parse_text_line
-from deckcli.models import Card
 from deckcli.pools.registry import PoolRegistry
 from deckcli.result import CheckResult, DeckResult
 from deckcli.rules.builtin import BUILTIN_RULES

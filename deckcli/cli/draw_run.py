@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 from deckcli.errors import UserError
 
 if TYPE_CHECKING:
+    from deckcli.card import Card
     from deckcli.draw.copies import CopiesRow
     from deckcli.draw.goldfish import Goldfish, Odds, SampleHand, TurnOdds
     from deckcli.draw.playable import Playable
-    from deckcli.models import Card
     from deckcli.pools.model import Pool
     from deckcli.pools.registry import PoolRegistry
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckcli.models import Card
+from deckcli.card import Card
 from deckcli.resolver import Resolved
 from deckcli.textnorm import fold
 

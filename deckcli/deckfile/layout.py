@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Any, TypeVar
 
-from deckcli.models import Card
+from deckcli.card import Card
 from deckcli.pools.model import Pool
 from deckcli.textnorm import fold
 

@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from deckcli.card import Card
 from deckcli.deckfile.deck import Deck
 from deckcli.deckfile.layout import group_by_type
 from deckcli.deckfile.textread import parse_text_deck, text_lines
-from deckcli.models import Card
 from deckcli.resolver import Resolved, Resolver
 
 

@@ -18,12 +18,12 @@ import tomlkit
 from tomlkit.exceptions import TOMLKitError
 from tomlkit.items import Comment, InlineTable, Integer, Table
 
+from deckcli.card import Card
 from deckcli.deckfile.deck import Deck
 from deckcli.deckfile.edit import newline_of
 from deckcli.deckfile.layout import group_by_type, type_order
 from deckcli.deckfile.read import parse_toml_deck
 from deckcli.errors import EXIT_FAILED, UserError
-from deckcli.models import Card
 from deckcli.resolver import Resolved, Resolver
 
 GROUP_COMMENT = re.compile(r"^#\s*(?P<label>.+?)\s+\(\d+\)\s*$")

@@ -12,12 +12,12 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from deckcli.card import Card
 from deckcli.draw import DrawError
 from deckcli.draw.goldfish import Goldfish, Odds
 from deckcli.draw.policies import canonical
 from deckcli.draw.setup import Library
 from deckcli.draw.wants import Group, Partition, Want, cut, want_matcher
-from deckcli.models import Card
 from deckcli.resolver import Resolver
 
 _SPEC = re.compile(r"(.+?)\s*=\s*(\d+)\s*(?:\.\.\s*(\d+))?")

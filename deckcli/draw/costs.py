@@ -15,7 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from deckcli.models import Card, Costs
+from deckcli.card import Card
+from deckcli.models import Costs
 
 
 @dataclass(frozen=True)

@@ -15,12 +15,13 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, prod
 
+from deckcli.card import Card
 from deckcli.draw import DrawError
 from deckcli.draw.copies import find_card
 from deckcli.draw.costs import CardCost, CostModel, Supplier, best_support
 from deckcli.draw.goldfish import Odds, TurnOdds
 from deckcli.draw.setup import Library, Procedure, find_start, procedure, take_set_aside
-from deckcli.models import Card, Setup
+from deckcli.models import Setup
 from deckcli.pools.model import Pool
 from deckcli.resolver import Resolver
 

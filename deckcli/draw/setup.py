@@ -11,8 +11,9 @@ import random
 from dataclasses import dataclass
 from typing import TypeVar
 
+from deckcli.card import Card
 from deckcli.draw import DrawError
-from deckcli.models import Card, Setup, TurnDraws
+from deckcli.models import Setup, TurnDraws
 from deckcli.resolver import Resolver
 
 T = TypeVar("T")

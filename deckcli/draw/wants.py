@@ -15,9 +15,9 @@ from functools import cached_property, reduce
 from operator import and_, or_
 from typing import Any
 
+from deckcli.card import Card
 from deckcli.draw import DrawError
 from deckcli.draw.setup import Library
-from deckcli.models import Card
 from deckcli.query import QueryError, Verdict
 from deckcli.resolver import Resolver
 

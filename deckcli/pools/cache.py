@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from deckcli import __version__
-from deckcli.models import Card, PoolHeader
+from deckcli.card import Card
+from deckcli.models import PoolHeader
 from deckcli.pools.load import load_pool, read_fd, read_pool_bytes
 from deckcli.pools.model import Pool
 
@@ -42,10 +43,10 @@ def cache_dir() -> Path | None:
 
 def code_stamp() -> str:
     """Size and mtime of the modules that validate and build pools: a code change is a new key."""
-    from deckcli import models
+    from deckcli import card, models
     from deckcli.pools import load, model
 
-    stamps = (Path(module.__file__).stat() for module in (models, load, model))
+    stamps = (Path(module.__file__).stat() for module in (card, models, load, model))
     return ",".join(f"{st.st_size}:{st.st_mtime_ns}" for st in stamps)
 
 

@@ -14,7 +14,8 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from deckcli.models import RESERVED_CARD_KEYS, Card, FieldDef, PoolHeader
+from deckcli.card import RESERVED_CARD_KEYS, Card
+from deckcli.models import FieldDef, PoolHeader
 from deckcli.pools.model import Pool
 
 CARDS_MARKER = "[[cards]]"

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
 
-from deckcli.models import Card, FieldDef, PoolHeader
+from deckcli.card import Card
+from deckcli.models import FieldDef, PoolHeader
 
 
 @dataclass(eq=False)
