@@ -153,7 +153,7 @@ class _Parser:
 
     def parse_word(self, token: Token) -> Predicate:
         match = _FIELD_TERM.fullmatch(token.text)
-        if match is None or match.group(3) == "":
+        if match is None or (match.group(2, 3) == (":", "") and not self._declared(match[1])):
             return _text_loose(fold(token.text))
         field, op, raw = match.groups()
         if raw.startswith('"') and raw.endswith('"') and len(raw) >= 2:
@@ -162,12 +162,26 @@ class _Parser:
         if field not in BUILTIN_FIELDS and field not in self.fields:
             known = ", ".join([*BUILTIN_FIELDS, *sorted(self.fields)])
             raise QueryError(f"unknown field {field!r} in {token.text!r}; fields: {known}")
+        if raw == "" or raw[0] in ":<>=!":
+            at = token.pos + match.start(3) + 1
+            found = "nothing" if raw == "" else repr(raw[0])
+            raise QueryError(f"{token.text!r}: a value must follow {field}{op} (position {at} "
+                             f"has {found}); e.g. {field}{op}{self._example(field, op)}")
         self.used_fields.add(field)
         if field == "number":
             return _number_match(fold(raw)) if op == ":" else self._bad_op(field, op)
         if field == "name":
             return _name_match(fold(raw)) if op == ":" else self._bad_op(field, op)
         return field_predicate(field, self.fields[field], op, raw)
+
+    def _declared(self, field: str) -> bool:
+        return field.lower() in BUILTIN_FIELDS or field.lower() in self.fields
+
+    def _example(self, field: str, op: str) -> str:
+        spec = self.fields.get(field.lower())
+        if spec is not None and (spec.order or spec.values):
+            return (spec.order or spec.values or [""])[0]
+        return "3" if op != ":" or (spec is not None and spec.type in ("int", "float")) else "…"
 
     @staticmethod
     def _bad_op(field: str, op: str) -> Predicate:
@@ -206,6 +220,9 @@ def field_predicate(field: str, spec: FieldDef, op: str, raw: str) -> Predicate:
             raise QueryError(f"{field} is true or false; use {field}:true")
         return _attr(field, lambda value: (value == wanted) == (op != "!="))
     value = fold(canonical_value(spec, raw))
+    if spec.values and "*" not in value and "?" not in value and \
+            value not in {fold(v) for v in spec.values}:
+        raise QueryError(f"{raw!r} is not a {field}; {field} is one of {', '.join(spec.values)}")
     if op in (":", "=", "!="):
         test = _text_value_test(value)
         if spec.type == "list":

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import sys
+import time
 from pathlib import Path
 from typing import Annotated
 
@@ -16,6 +18,33 @@ from deckcli.errors import UserError
 
 OUTPUT_FORMATS = ("rich", "text", "json", "github", "sarif", "junit", "markdown")
 FORMAT_ENV = "DECKCLI_FORMAT"
+LOCAL_FORMATS = ("rich", "text", "json")  # the others are for CI logs: no progress bar there
+SLOW_SECONDS = 1.0  # a check still running after this long shows a progress bar
+
+
+class ProgressBar:
+    """A progress bar on stderr for a long check, started only once it has run a while."""
+
+    def __init__(self) -> None:
+        self.started = time.perf_counter()
+        self.bar = None
+        self.task = None
+
+    def __call__(self, done: int, total: int) -> None:
+        if self.bar is None:
+            if done >= total or time.perf_counter() - self.started < SLOW_SECONDS:
+                return
+            from rich.console import Console
+            from rich.progress import Progress
+
+            self.bar = Progress(console=Console(stderr=True), transient=True)
+            self.bar.start()
+            self.task = self.bar.add_task("checking decks", total=total)
+        self.bar.update(self.task, completed=done)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
 
 
 def split_rule_ids(values: list[str] | None) -> tuple[str, ...]:
@@ -109,7 +138,14 @@ def check(
         select=split_rule_ids(select),
         ignore=split_rule_ids(ignore),
     )
-    result = check_paths(paths, registry, options, jobs or os.cpu_count() or 1)
+    bar = ProgressBar() if output_format in LOCAL_FORMATS and sys.stderr.isatty() else None
+    try:
+        result = check_paths(paths, registry, options, jobs or os.cpu_count() or 1, bar)
+    finally:
+        if bar is not None:
+            bar.close()
+    for note in result.notes:
+        sys.stderr.write(f"deckcli: error: {note['message']}\n")
     result.strict = strict
     renderer = get_renderer(output_format)
     emit(lambda out, color: renderer(result, out, color), output)

@@ -85,8 +85,11 @@ def _deck_pool(ctx: typer.Context):  # noqa: ANN202 - a Pool or None
     from deckcli.deckfile.read import read_deck_file
 
     given = ctx.params.get("path") or ctx.params.get("decks")
-    path = given[0] if isinstance(given, list) and given else given
-    if not isinstance(path, Path) or not path.is_file():
+    # a variadic DECK... is still in ctx.args while the command line is being completed
+    candidates = [*(given if isinstance(given, list | tuple) else [given]), *ctx.args]
+    path = next((Path(p) for p in candidates if isinstance(p, str | Path) and Path(p).is_file()),
+                None)
+    if path is None:
         return None
     registry = _registry()
     try:

@@ -39,6 +39,7 @@ def render_all(results: list[DrawResult], request: Request, plain: bool = False)
         else:
             console.print(f"[bold]{result.title}[/] — {result.pool.header.game.name}, "
                           f"{result.format_id}")
+            _print_samples(console, result.samples, request.seed, marked=False)
         if result.copies_card is not None:
             console.print(_copies_table(result, request.target))
         for item in result.playable:
@@ -111,12 +112,20 @@ def render(console: Console, pool: Pool, format_id: str, title: str, fish: Goldf
                       style="dim")
     for note in _notes(fish):
         console.print(note, style="dim")
+    _print_samples(console, samples, seed, marked=True)
+
+
+def _print_samples(console: Console, samples: list[SampleHand], seed: int, marked: bool
+                   ) -> None:
+    """Sample opening hands; `marked`: ✓/✗ for the wants and * on the cards that count."""
     if samples:
-        console.print(f"sample opening hands (seed {seed}; ✓ meets the wants, * counts for one):")
+        key = "; ✓ meets the wants, * counts for one" if marked else ""
+        console.print(f"sample opening hands (seed {seed}{key}):")
     for number, hand in enumerate(samples, 1):
-        cards = " · ".join(f"*{card}" if wanted else card
+        cards = " · ".join(f"*{card}" if wanted and marked else card
                           for card, wanted in zip(hand.cards, hand.wanted, strict=True))
-        _hanging(console, f"  {number:>2} {'✓' if hand.meets else '✗'}", cards)
+        _hanging(console, f"  {number:>2}" + (f" {'✓' if hand.meets else '✗'}" * marked),
+                 cards)
 
 
 def _hanging(console: Console, lead: str, text: str) -> None:

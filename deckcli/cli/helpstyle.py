@@ -22,6 +22,8 @@ def plain_value_names() -> None:
     argument.display_type_rich = lambda self, ctx: None
     argument._usage_display_name = _usage_name
     option.display_type_rich = _option_value_name
+    for kind in (argument, option):  # "[0<=x<=100]": the help text says it in words
+        kind._get_number_range_help_str = lambda self: None
 
 
 def _argument_name(param: Any) -> str:

@@ -124,10 +124,9 @@ def _print_blocks(console, title: str, docs: list[dict]) -> None:  # noqa: ANN00
 
     console.print(Text(title, style="bold"))
     for doc in docs:
-        console.print(Text.assemble("  ", (doc["id"], "bold"),
-                                    f"  {doc['kind']} · {doc['severity']}"),
-                      overflow="ignore", crop=False)
-        console.print(Padding(Text(doc["checks"]), (0, 0, 0, 4)))
+        console.print(Text.assemble("  ", (doc["id"], "bold")), overflow="ignore", crop=False)
+        console.print(Padding(Text(f"{doc['kind']} · {doc['severity']}: {doc['checks']}"),
+                              (0, 0, 0, 4)))
         console.print(Padding(Text(f"fails for: {doc['example']}", style="dim"), (0, 0, 0, 4)))
 
 
