@@ -7,7 +7,7 @@ loads pools (`pools.registry`) and shares large runs among workers (`workers`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -112,7 +112,8 @@ def filter_problems(result: DeckResult, options: Options) -> DeckResult:
 
 
 def check_paths(paths: Iterable[Path], registry: PoolRegistry, options: Options,
-                jobs: int = 1) -> CheckResult:
+                jobs: int = 1, progress: Callable[[int, int], None] | None = None
+                ) -> CheckResult:
     """Check every deck the paths name; one bad file never stops the others.
 
     With `jobs` > 1 and many decks, the files are shared among worker processes; the result
@@ -128,21 +129,35 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, options: Options,
                                       workers))
     else:
         checked = (check_target(target, registry, options) for target in targets)
-    result = CheckResult()
+    result, done = CheckResult(), 0
     for item in found:
-        deck = empty_folder_result(item) if isinstance(item, EmptyFolder) else next(checked)
-        if deck is None:
-            result.skipped += 1
+        if isinstance(item, EmptyFolder):
+            result.notes.append(empty_folder_note(item))
+            deck = empty_folder_result(item)
         else:
+            deck = next(checked)
+            result.skipped += deck is None
+            done += 1
+            if progress is not None:
+                progress(done, len(targets))
+        if deck is not None:
             result.decks.append(deck)
     result.rule_docs = rule_docs(result, registry)
     return result
 
 
-def empty_folder_result(folder: EmptyFolder) -> DeckResult:
-    return DeckResult(printable_path(str(folder.path)), None, None, 0, [
-        *folder.problems,
-        Problem(rule="no-decks", message=f"no deck files (*.toml, *.txt) under {folder.path}")])
+def empty_folder_note(folder: EmptyFolder) -> dict[str, str]:
+    """A folder without decks is no deck: a note that fails the run (exit 1)."""
+    path = printable_path(str(folder.path))
+    return dict(rule="no-decks", path=path,
+                message=f"no deck files (*.toml, *.txt) under {path}; nothing was checked there")
+
+
+def empty_folder_result(folder: EmptyFolder) -> DeckResult | None:
+    """The folder's own problems (a sub-folder that cannot be read), if it has any."""
+    if not folder.problems:
+        return None
+    return DeckResult(printable_path(str(folder.path)), None, None, 0, list(folder.problems))
 
 
 def rule_docs(result: CheckResult, registry: PoolRegistry) -> dict:

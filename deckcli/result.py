@@ -69,13 +69,18 @@ class CheckResult:
     # rule id -> (where: "game format" or "deckcli", its documentation), for SARIF
     rule_docs: dict[str, list[tuple[str, RuleDoc]]] = field(default_factory=dict)
     skipped: int = 0  # files a folder scan passed over as not decks
+    # what failed beside the decks, e.g. a folder holding none: {"rule", "path", "message"}
+    notes: list[dict[str, str]] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
-        return not any(deck.fails(self.strict) for deck in self.decks)
+        return not self.notes and not any(deck.fails(self.strict) for deck in self.decks)
 
     def exit_code(self) -> int:
         return 0 if self.ok else 1
 
     def to_json(self) -> dict:
-        return {"decks": [deck.to_json() for deck in self.decks]}
+        document: dict = {"decks": [deck.to_json() for deck in self.decks]}
+        if self.notes:
+            document["notes"] = list(self.notes)
+        return document

@@ -26,3 +26,14 @@ def squash(text: str) -> str:
     """A folded name with only its letters and digits: 'Mega Man X' and 'megaman-x' ->
     'megamanx'. For matching that ignores spacing and punctuation."""
     return "".join(char for char in fold(text) if char.isalnum())
+
+
+def whole_number(text: str) -> int | None:
+    """A count typed in any script's decimal digits ('4', '４', '٤'), or None.
+
+    Up to 6 digits: a count, not an arbitrarily long number.
+    """
+    digits = text.strip()
+    if not digits or len(digits) > 6 or not all(char.isdecimal() for char in digits):
+        return None
+    return int(digits)

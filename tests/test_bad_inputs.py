@@ -58,9 +58,10 @@ def test_a_path_that_does_not_exist(cli, tmp_path):
 def test_a_folder_without_decks(cli, tmp_path):
     (tmp_path / "notes.md").write_text("not a deck\n")
     run = cli("check", tmp_path, "--format", "json")
-    [deck] = run.json()["decks"]
-    assert run.code == 1 and deck["problems"][0]["rule"] == "no-decks"
-    assert f"no deck files (*.toml, *.txt) under {tmp_path}" in deck["problems"][0]["message"]
+    [note] = run.json()["notes"]
+    assert run.code == 1 and run.json()["decks"] == [] and note["rule"] == "no-decks"
+    assert f"no deck files (*.toml, *.txt) under {tmp_path}" in note["message"]
+    assert f"deckcli: error: no deck files (*.toml, *.txt) under {tmp_path}" in run.err
 
 
 def test_a_file_over_the_size_limit(cli, tmp_path):

@@ -27,7 +27,8 @@ def test_query_with_several_words_and_japanese_field_values(cli):
 
 
 def test_no_match_exits_1_and_bad_query_exits_2(cli):
-    assert cli("cards", "megaman", "type:Dragon").code == 1
+    assert cli("cards", "megaman", "Dragonzzz").code == 1
+    assert cli("cards", "megaman", "type:Dragon").code == 2  # not a declared type
     run = cli("cards", "megaman", "colour:red")
     assert run.code == 2 and "unknown field 'colour'" in run.err and "color" in run.err
     assert cli("cards", "pokemon").code == 2
@@ -38,7 +39,7 @@ def test_limit(cli):
 
 
 def test_games_lists_every_format_on_one_line(cli):
-    run = cli("games")
+    run = cli("games", "--format", "text")
     lines = run.out.splitlines()
     assert run.code == 0 and len(lines) == 8
     megaman = next(line for line in lines if line.startswith("megaman/standard"))

@@ -116,7 +116,8 @@ def test_folder_scan_skips_non_deck_toml(cli, tmp_path):
 
 def test_folder_with_no_decks(cli, tmp_path):
     run = cli("check", tmp_path, "--format", "json")
-    assert run.code == 1 and run.json()["decks"][0]["problems"][0]["rule"] == "no-decks"
+    assert run.code == 1 and run.json()["notes"][0]["rule"] == "no-decks"
+    assert "1 deck" not in cli("check", tmp_path).out  # no phantom deck
 
 
 def test_one_bad_file_does_not_stop_the_others(cli, tmp_path):

@@ -144,7 +144,7 @@ def test_edit_keeps_the_file_mode(cli, commented_deck):
     (("remove", "CyberSword"), 1, "CyberSword (1C12) is not in the deck; nothing to remove"),
     (("remove", "AreaSteal", "5"), 1, "the deck holds 4 × AreaSteal (1C8); remove at most 4"),
     (("remove", "AreaSteal", "2", "--all"), 2, "give COUNT or --all, not both"),
-    (("add", "AreaSteal", "0"), 2, "greater than or equal to 1"),
+    (("add", "AreaSteal", "0"), 2, "COUNT must be a whole number of 1 or more, not '0'"),
 ])
 def test_refused_edits_change_nothing(cli, commented_deck, args, code, message):
     original = commented_deck.read_bytes()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli import __version__
+from deckcli.cli.helpstyle import epilog, plain_value_names
 from deckcli.errors import EXIT_INTERNAL, EXIT_USAGE, UserError
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
@@ -19,10 +20,17 @@ app = typer.Typer(
     name="deckcli",
     help="Build, check and goldfish trading-card-game decks kept as files.",
     no_args_is_help=True,
-    add_completion=False,
+    add_completion=True,
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
+    epilog=epilog(
+        ("deckcli check samples/", "Check every deck in a folder; exit 1 if any is illegal."),
+        ("deckcli cards megaman type:NetNavi", "Search a game's cards."),
+        ("deckcli draw deck.toml -w CyberSword --turns 3", "Odds of drawing a card by turn 3."),
+    ) + "\n\nEvery command explains itself: deckcli COMMAND --help. Tab completion: "
+    "deckcli --install-completion (bash, zsh, fish).",
 )
+plain_value_names()
 
 
 class State:

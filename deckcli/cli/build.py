@@ -12,7 +12,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from deckcli.cli import complete
 from deckcli.cli.app import app, error, state
+from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import write_bytes
 from deckcli.errors import EXIT_FAILED, UserError
 
@@ -36,28 +38,38 @@ def verdict(result: DeckResult) -> str:
     return f"{result.cards} card{'s' * (result.cards != 1)} · {text}"
 
 
-@app.command()
+@app.command(epilog=epilog(
+    ('deckcli new megaman torch.toml --name "TorchMan burn"', "A TOML deck for the game's "
+     "default format."),
+    ("deckcli new digimon-classic list.txt --deck-format ultimate-battle", "A text list for "
+     "another format."),
+    exits="0 written; 1 the file exists (without --force) or cannot be written; 2 an unknown "
+    "game or format, or a file extension deckcli does not write.",
+))
 def new(
-    game: Annotated[str, typer.Argument(help="Game id or alias (see deckcli games).")],
+    game: Annotated[str, typer.Argument(help="Game id or alias (see deckcli games).",
+                                        autocompletion=complete.game_ids)],
     path: Annotated[Path, typer.Argument(help="The deck file to create (.toml, or .txt for a "
                                          "text list).")],
     deck_format: Annotated[str | None, typer.Option(
-        "--deck-format", help="Deck format (default: the game's default format).")] = None,
+        "--deck-format", autocompletion=complete.deck_formats,
+        help="Deck format (default: the game's default format).")] = None,
     name: Annotated[str | None, typer.Option("--name", "-n", help="The deck's name.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
 ) -> None:
-    """Start a new, empty deck file for a game.
-
-    Exit status: 0 written, 1 the file exists (without --force) or cannot be written, 2 unknown
-    game or format.
-    """
+    """Start a new, empty deck file for a game."""
     from deckcli.check import check_deck
     from deckcli.deckfile.deck import Deck
-    from deckcli.deckfile.read import deck_kind, parse_deck_bytes
+    from deckcli.deckfile.read import TEXT_SUFFIXES, deck_kind, parse_deck_bytes
     from deckcli.deckfile.textlist import list_text
     from deckcli.deckfile.write import new_deck_text
     from deckcli.opendeck import open_game
 
+    if path.suffix.lower() not in (".toml", *TEXT_SUFFIXES):
+        written = path.suffix or "a file without an extension"
+        raise UserError(f"{path}: new writes TOML decks (.toml) or text lists "
+                        f"({', '.join(TEXT_SUFFIXES)}), not {written}; name it e.g. "
+                        f"{path.with_suffix('.toml').name}")
     registry = state.registry()
     resolver = open_game(registry, game, deck_format)
     if path.is_dir():
@@ -76,46 +88,68 @@ def new(
     typer.echo(f"next: deckcli add {path} CARD [COUNT]")
 
 
-@app.command()
+@app.command(epilog=epilog(
+    ("deckcli add torch.toml CyberSword 4", "Four copies, by name (any case or width)."),
+    ('deckcli add torch.toml "TorchMan, Hothead"', "One copy of a card whose name has a "
+     "comma."),
+    ("deckcli add list.txt 1C12 2", "By card number, in a text list."),
+    exits="0 added; 1 the deck cannot be read or written; 2 an unknown or ambiguous card, or "
+    "a count that is not a whole number of 1 or more.",
+))
 def add(
     path: Annotated[Path, typer.Argument(help="The deck file (TOML or text list).")],
-    card: Annotated[str, typer.Argument(help="Card number, name in any language, or alias.")],
-    count: Annotated[int, typer.Argument(min=1, help="Copies to add.")] = 1,
+    card: Annotated[str, typer.Argument(help="Card number, name in any language, or alias.",
+                                        autocompletion=complete.card_names)],
+    count: Annotated[str, typer.Argument(help="Copies to add (default 1).",
+                                         show_default=False)] = "1",
 ) -> None:
-    """Add copies of a card; the rest of the file stays byte for byte as it was.
-
-    Exit status: 0 added, 1 the deck cannot be read or written, 2 unknown or ambiguous card.
-    """
+    """Add copies of a card; the rest of the file stays byte for byte as it was."""
     from deckcli.deckfile.edit import plan_add
     from deckcli.deckfile.textlist import deck_key
     from deckcli.opendeck import load_deck
 
+    copies = parse_count(count)
     loaded = load_deck(path, state.registry())
     target = loaded.card(card)
     entries = loaded.entries_for(target)
     key = deck_key(loaded.resolver, target, text_list=loaded.deck.kind == "text")
     held = sum(entry.count for entry in entries)
-    _save(loaded, plan_add(entries, key, count), f"{target.label()}: {held} → {held + count}")
+    _save(loaded, plan_add(entries, key, copies), f"{target.label()}: {held} → {held + copies}")
 
 
-@app.command()
+def parse_count(text: str) -> int:
+    """A count typed in any script's digits (４, ٤): a whole number of at least 1."""
+    from deckcli.textnorm import whole_number
+
+    number = whole_number(text)
+    if number is None or number < 1:
+        raise UserError(f"COUNT must be a whole number of 1 or more, not {text!r} (e.g. "
+                        "deckcli add DECK CARD 4)")
+    return number
+
+
+@app.command(epilog=epilog(
+    ("deckcli remove torch.toml Canceled 2", "Two copies; the line goes when none is left."),
+    ("deckcli remove torch.toml 1C21 --all", "Every copy of a card, by number."),
+    exits="0 removed; 1 the card is not in the deck (or not that many copies); 2 an unknown "
+    "card or a bad count.",
+))
 def remove(
     path: Annotated[Path, typer.Argument(help="The deck file (TOML or text list).")],
     card: Annotated[str, typer.Argument(help="Card number, name in any language, or alias; "
-                                        "or an entry exactly as the deck writes it.")],
-    count: Annotated[int | None, typer.Argument(min=1, help="Copies to remove (default 1).",
-                                                show_default=False)] = None,
+                                        "or an entry exactly as the deck writes it.",
+                                        autocompletion=complete.card_names)],
+    number: Annotated[str | None, typer.Argument(metavar="COUNT", help="Copies to remove "
+                                                 "(default 1).", show_default=False)] = None,
     all_: Annotated[bool, typer.Option("--all", help="Remove every copy.")] = False,
 ) -> None:
-    """Remove copies of a card; removing the last copy removes its line.
-
-    Exit status: 0 removed, 1 the card is not in the deck (or not that many), 2 unknown card.
-    """
+    """Remove copies of a card; removing the last copy removes its line."""
     from deckcli.deckfile.edit import plan_remove
     from deckcli.opendeck import load_deck
 
-    if all_ and count is not None:
+    if all_ and number is not None:
         raise UserError("give COUNT or --all, not both")
+    count = None if number is None else parse_count(number)
     loaded = load_deck(path, state.registry())
     found = loaded.resolver.lookup(card)
     entries = loaded.entries_for(found.card, card)
@@ -141,18 +175,19 @@ def _save(loaded: LoadedDeck, edit: Edit, change: str) -> None:
     typer.echo(f"{change} · {verdict(result)}")
 
 
-@app.command()
+@app.command(epilog=epilog(
+    ("deckcli fmt decks/", "Every TOML deck under a folder, in place."),
+    ("deckcli fmt --check decks/", "Change nothing; exit 1 if a deck would change (for CI)."),
+    exits="0 done (or, with --check, nothing to change); 1 a file would change (--check) or "
+    "could not be formatted; 2 usage error.",
+))
 def fmt(
     paths: Annotated[list[Path], typer.Argument(help="TOML deck files or folders.",
                                                 show_default=False)],
     check: Annotated[bool, typer.Option("--check", help="Change nothing; list the files that "
                                         "would change and exit 1 if any would.")] = False,
 ) -> None:
-    """Rewrite TOML decks in canonical form: grouped by type, canonical names, comments kept.
-
-    Exit status: 0 done (or, with --check, nothing to change), 1 a file would change (--check)
-    or could not be formatted, 2 usage error.
-    """
+    """Rewrite TOML decks in canonical form: grouped by type, canonical names, comments kept."""
     from deckcli.checkrun import looks_like_deck
     from deckcli.deckfile.read import deck_kind, read_deck_file
     from deckcli.opendeck import describe, load_deck
@@ -205,7 +240,10 @@ def _formatted(loaded: LoadedDeck) -> bytes:
     return bom + format_toml(text, loaded.resolver).encode("utf-8")
 
 
-@app.command()
+@app.command(epilog=epilog(
+    ("deckcli schema deck > deck.schema.json", "Save the schema for taplo or Even Better "
+     "TOML."),
+))
 def schema(
     kind: Annotated[str, typer.Argument(help="What to describe: deck.")] = "deck",
 ) -> None:

@@ -7,23 +7,32 @@ from typing import Annotated
 
 import typer
 
+from deckcli.cli import complete
 from deckcli.cli.app import app, state
+from deckcli.cli.helpstyle import epilog
 from deckcli.errors import EXIT_FAILED, UserError
 
+FORMATS = ("rich", "text", "json")
 
-@app.command()
+
+@app.command(epilog=epilog(
+    ("deckcli cards megaman type:NetNavi", "Every NetNavi."),
+    ('deckcli cards digimon-classic "level>=IV -type:Option" --limit 20', "A query with a "
+     "comparison and a negation, first 20 cards."),
+    ("deckcli cards megaman 1C12", "One card in full, by its number."),
+    exits="0 cards found; 1 no card matches; 2 a bad query or an unknown game.",
+))
 def cards(
-    game: Annotated[str, typer.Argument(help="Game id or alias (see deckcli games).")],
+    game: Annotated[str, typer.Argument(help="Game id or alias (see deckcli games).",
+                                        autocompletion=complete.game_ids)],
     query: Annotated[list[str] | None, typer.Argument(
         help='Card query, e.g. type:NetNavi, "level>=IV -type:Option", a card number.')] = None,
-    format_: Annotated[str, typer.Option("--format", "-f", help="rich or json.")] = "rich",
-    limit: Annotated[int, typer.Option("--limit", help="Show at most N cards (0: all).")]
-    = 0,
+    format_: Annotated[str, typer.Option("--format", "-f", help="rich, text (plain aligned "
+                                         "columns) or json.")] = "rich",
+    limit: Annotated[int, typer.Option("--limit", metavar="N",
+                                       help="Show at most N cards (0: all).")] = 0,
 ) -> None:
-    """Search a card pool; a card number alone shows that card in full.
-
-    Exit status: 0 cards found, 1 no card matches, 2 bad query or unknown game.
-    """
+    """Search a card pool; a card number alone shows that card in full."""
     from deckcli.cardview import card_record
     from deckcli.pools.load import PoolError
     from deckcli.query import QueryError
@@ -32,8 +41,8 @@ def cards(
     game_id = registry.resolve_id(game)
     if game_id is None:
         raise UserError(f"unknown game {game!r}; games: {', '.join(registry.game_ids())}")
-    if format_ not in ("rich", "json"):
-        raise UserError(f"--format takes rich or json, not {format_!r}")
+    if format_ not in FORMATS:
+        raise UserError(f"--format takes {', '.join(FORMATS)}, not {format_!r}")
     try:
         resolver = registry.resolver(game_id, registry.header(game_id).game.default_format)
     except PoolError as exc:
@@ -55,46 +64,55 @@ def cards(
         typer.echo(json.dumps([card_record(card) for card in shown], ensure_ascii=False,
                               indent=2))
     elif single is not None:
-        _print_card(pool, single)
+        _print_card(single, plain=format_ == "text")
     else:
-        _print_table(pool, shown, len(found))
+        _print_table(pool, shown, len(found), plain=format_ == "text")
     raise typer.Exit(0 if found else 1)
 
 
-def _print_table(pool, shown, total: int) -> None:  # noqa: ANN001 - Pool, list[Card]
+def _print_table(pool, shown, total: int, plain: bool) -> None:  # noqa: ANN001 - Pool, cards
     from rich.console import Console
-    from rich.table import Table
 
     from deckcli.cardview import show_value
+    from deckcli.cli.fit import Column, fit_table, plain_table
 
-    columns = [c for c in pool.header.game.columns if c not in ("number", "name")]
-    if "type" not in columns:
-        columns.insert(0, "type")
-    table = Table(show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("number", no_wrap=True)
-    table.add_column("name")
-    for column in columns:
-        table.add_column(column.replace("_", " "))
-    for card in shown:
-        table.add_row(card.number, card.name,
-                      *(show_value(card.attrs.get(column)) for column in columns))
-    console = Console(highlight=False)
-    console.print(table)
+    fields = [c for c in pool.header.game.columns if c not in ("number", "name")]
+    if "type" not in fields:
+        fields.insert(0, "type")
+    columns = [Column("number", "key"), Column("name", "name"),
+               *(Column(field.replace("_", " ")) for field in fields)]
+    rows = [[card.number, card.name, *(show_value(card.attrs.get(field)) for field in fields)]
+            for card in shown]
     more = f" (showing {len(shown):,})" if len(shown) < total else ""
-    console.print(f"{total:,} {pool.game_id} card{'s' * (total != 1)}{more}", style="dim")
+    summary = f"{total:,} {pool.game_id} card{'s' * (total != 1)}{more}"
+    if plain:
+        typer.echo("\n".join([*plain_table(columns, rows), summary]))
+        return
+    console = Console(highlight=False)
+    table, hidden = fit_table(console.width, columns, rows)
+    console.print(table)
+    if hidden:
+        summary += f"; not shown at this width: {', '.join(hidden)} (--format text shows all)"
+    console.print(summary, style="dim", markup=False)
 
 
-def _print_card(pool, card) -> None:  # noqa: ANN001 - Pool, Card
+def _print_card(card, plain: bool) -> None:  # noqa: ANN001 - a Card
     from rich.console import Console
     from rich.table import Table
 
     from deckcli.cardview import card_record, show_value
 
-    table = Table(show_header=False, box=None, pad_edge=False)
-    table.add_column(style="bold")
-    table.add_column()
+    facts = []
     for key, value in card_record(card).items():
         if isinstance(value, dict):
             value = ", ".join(f"{lang}: {name}" for lang, name in value.items())
-        table.add_row(key.replace("_", " "), show_value(value))
+        facts.append((key.replace("_", " "), show_value(value)))
+    if plain:
+        typer.echo("\n".join(f"{key}: {value}" for key, value in facts))
+        return
+    table = Table(show_header=False, box=None, pad_edge=False)
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column(overflow="fold")
+    for key, value in facts:
+        table.add_row(key, value)
     Console(highlight=False).print(table)

@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from deckcli.cli import complete
 from deckcli.cli.app import app, state
 from deckcli.cli.build import verdict
+from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import write_bytes
 from deckcli.errors import EXIT_FAILED, UserError
 
@@ -19,24 +21,29 @@ if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from deckcli.resolver import Resolver
 
 
-@app.command("import")
+@app.command("import", epilog=epilog(
+    ("deckcli import megaman samples/megaman/starter-torchman.txt -o torch.toml",
+     "A text list as a TOML deck, every card resolved."),
+    ("pbpaste | deckcli import digimon-classic - -o deck.toml --partial", "A list from the "
+     "clipboard, keeping the lines that resolve."),
+    exits="0 written; 1 some lines did not resolve (nothing written without --partial) or "
+    "OUTPUT exists; 2 an unknown game, format or file.",
+))
 def import_(
-    game: Annotated[str, typer.Argument(help="Game id or alias of the list.")],
+    game: Annotated[str, typer.Argument(help="Game id or alias of the list.",
+                                        autocompletion=complete.game_ids)],
     file: Annotated[Path, typer.Argument(help="A plain-text deck list ('-' reads stdin).")],
-    output: Annotated[Path | None, typer.Option("--output", "-o",
+    output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
                                                 help="Write the TOML deck to FILE.")] = None,
     partial: Annotated[bool, typer.Option(
         "--partial", help="Write the lines that resolve even if some do not.")] = False,
     deck_format: Annotated[str | None, typer.Option(
-        "--deck-format", help="Deck format (default: the list's '# format:', else the "
+        "--deck-format", autocompletion=complete.deck_formats,
+        help="Deck format (default: the list's '# format:', else the "
         "game's default).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing OUTPUT.")] = False,
 ) -> None:
-    """Turn a plain-text list (4 Name, 4x Name, Name x4) into a TOML deck with cards resolved.
-
-    Exit status: 0 written, 1 some lines did not resolve (nothing written without --partial)
-    or OUTPUT exists, 2 unknown game, format or file.
-    """
+    """Turn a plain-text list (4 Name, 4x Name, Name x4) into a TOML deck with cards resolved."""
     from deckcli.check import check_deck
     from deckcli.deckfile.deck import Deck
     from deckcli.deckfile.read import decode_deck_bytes, parse_toml_deck
@@ -88,18 +95,19 @@ def _read_input(file: Path) -> bytes:
     return read_bytes(file)
 
 
-@app.command()
+@app.command(epilog=epilog(
+    ("deckcli export torch.toml", "A plain-text list on stdout (it imports back the same)."),
+    ("deckcli export torch.toml --format json -o torch.json", "JSON, written to a file."),
+    exits="0 written; 1 the deck cannot be read or holds cards that do not resolve; 2 usage "
+    "error.",
+))
 def export(
     path: Annotated[Path, typer.Argument(help="The deck file.")],
     format_: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
-    output: Annotated[Path | None, typer.Option("--output", "-o",
+    output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
                                                 help="Write to FILE.")] = None,
 ) -> None:
-    """Write a deck as a plain-text list (which imports back to the same deck) or as JSON.
-
-    Exit status: 0 written, 1 the deck cannot be read or holds cards that do not resolve,
-    2 usage error.
-    """
+    """Write a deck as a plain-text list (which imports back to the same deck) or as JSON."""
     from deckcli.cli.output import emit
     from deckcli.deckfile.layout import group_by_type
     from deckcli.deckfile.textlist import list_text
@@ -130,17 +138,18 @@ def export(
     emit(lambda out, _color: out.write(body), output)
 
 
-@app.command()
+@app.command(epilog=epilog(
+    ("deckcli diff old.toml new.toml", "Cards added, removed and changed in count."),
+    ("deckcli diff <(git show HEAD~1:deck.toml) deck.toml", "Against the last commit."),
+    exits="0 the same cards; 1 the decks differ (as diff(1) does); 2 usage error or decks of "
+    "different games.",
+))
 def diff(
     before: Annotated[Path, typer.Argument(help="The deck as it was.")],
     after: Annotated[Path, typer.Argument(help="The deck as it is now.")],
     format_: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
 ) -> None:
-    """List the cards added, removed and changed in count between two decks of one game.
-
-    Exit status: 0 same cards, 1 the decks differ (as diff(1)), 2 usage error or different
-    games.
-    """
+    """List the cards added, removed and changed in count between two decks of one game."""
     from deckcli.deckfile.compare import KIND_ORDER, compare
     from deckcli.opendeck import load_deck
 

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from deckcli.cli import complete
 from deckcli.cli.app import app, state
+from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
 
 if TYPE_CHECKING:
@@ -23,20 +25,29 @@ if TYPE_CHECKING:
 SLOW_SECONDS = 1.0  # a simulation expected to run longer shows a progress bar
 
 
-@app.command()
+@app.command(epilog=epilog(
+    ('deckcli draw samples/megaman/starter-megaman.toml -w "2 AreaSteal" --turns 3',
+     "The chance of 2 AreaSteal in hand by the end of each of the first 3 turns."),
+    ("deckcli draw a.toml b.toml -w type:NetNavi --mulligan best", "Two decks side by side, "
+     "with the mulligan keep that gives the best odds."),
+    ("deckcli draw deck.toml --show 5", "Five sample opening hands, no want needed."),
+    exits="0 odds computed (an illegal deck is drawn anyway, with a warning); 2 a bad deck, "
+    "want or option.",
+))
 def draw(
     decks: Annotated[list[Path], typer.Argument(
         help="Deck files (TOML or text lists); several are compared side by side.",
         show_default=False, metavar="DECK...")],
     want: Annotated[list[str] | None, typer.Option(
-        "--want", "-w", show_default=False, metavar="SPEC",
+        "--want", "-w", show_default=False, metavar="SPEC", autocompletion=complete.card_names,
         help="[N] QUERY: at least N (default 1) cards in hand matching a card reference or "
         "query; also 'exactly N QUERY', 'at most N QUERY'. Repeatable; all must hold.")]
     = None,
     any_: Annotated[bool, typer.Option("--any", help="The wants are alternatives: any one "
                                        "is enough.")] = False,
-    turns: Annotated[int, typer.Option("--turns", "-t", min=0, max=100,
-                                       help="Odds by the end of each of the first T turns.")]
+    turns: Annotated[int, typer.Option("--turns", "-t", min=0, max=100, metavar="T",
+                                       help="Odds by the end of each of the first T turns "
+                                       "(up to 100).")]
     = 0,
     play: Annotated[bool, typer.Option("--play/--draw", help="Going first (--play) or "
                                        "second; matters where the first player skips a draw.")]
@@ -46,44 +57,45 @@ def draw(
         "'--mulligan' (the default policy), '--mulligan best' (the keep with the highest exact "
         "odds) or '--mulligan none'.")] = False,
     playable: Annotated[list[str] | None, typer.Option(
-        "--playable", metavar="CARD", help="P(the card can be played) by turn, under the "
-        "costs the game declares (MegaMan). Repeatable.")] = None,
+        "--playable", metavar="CARD", autocompletion=complete.card_names,
+        help="P(the card can be played) by turn, under the costs the game declares "
+        "(MegaMan). Repeatable.")] = None,
     copies: Annotated[str | None, typer.Option(
         "--copies", metavar="CARD=A..B", help="The wants' odds for each count of CARD from A "
         "to B, the deck size kept (cards matching no want make room).")] = None,
-    target: Annotated[float, typer.Option("--target", min=0.0, max=1.0, help="With --copies: "
-                                          "mark the fewest copies reaching this probability.")]
+    target: Annotated[float, typer.Option(
+        "--target", min=0.0, max=1.0, metavar="P",
+        help="With --copies: mark the fewest copies reaching this probability (0 to 1).")]
     = 0.9,
-    hands: Annotated[int | None, typer.Option("--hands", min=1, max=100_000_000,
+    hands: Annotated[int | None, typer.Option("--hands", min=1, max=100_000_000, metavar="N",
                                               help="Simulate N hands instead of exact odds.")]
     = None,
-    seed: Annotated[int, typer.Option("--seed", min=0, help="Seed of the simulation and sample "
-                                      "hands.")] = 1,
-    show: Annotated[int, typer.Option("--show", min=0, max=50,
-                                      help="Show N sample opening hands.")] = 0,
+    seed: Annotated[int, typer.Option(
+        "--seed", min=0, metavar="N", help="Seed of the simulation and sample hands.")] = 1,
+    show: Annotated[int, typer.Option("--show", min=0, max=50, metavar="N",
+                                      help="Show N sample opening hands (up to 50).")] = 0,
     start: Annotated[list[str] | None, typer.Option(
         "--start", metavar="CARD", help="The card the set-up sets aside (e.g. the Digimon "
         "level III); default: the matching card with the most copies.")] = None,
     format_: Annotated[str, typer.Option("--format", "-f", help="rich, text or json.")]
     = "rich",
     game: Annotated[str | None, typer.Option(
-        "--game", "-g", help="Game for a text list that does not name one.")] = None,
+        "--game", "-g", autocompletion=complete.game_ids,
+        help="Game for a text list that does not name one.")] = None,
     deck_format: Annotated[str | None, typer.Option(
-        "--deck-format", help="Deck format (rules and set-up) for a deck that does not name "
+        "--deck-format", autocompletion=complete.deck_formats,
+        help="Deck format (rules and set-up) for a deck that does not name "
         "one.")] = None,
 ) -> None:
-    """Opening-hand and draw odds that follow the game's set-up (exact where possible).
-
-    Exit status: 0 odds computed, 2 bad deck, want or option.
-    """
+    """Opening-hand and draw odds that follow the game's set-up (exact where possible)."""
     from deckcli.cli.draw_run import Request, run_deck
 
     if format_ not in ("rich", "text", "json"):
         raise UserError(f"--format takes rich, text or json, not {format_!r}")
     decks, policy = _policy(decks, mulligan)
-    if not want and not playable:
-        raise UserError("say what to draw for: --want SPEC (e.g. -w '2 CyberSword') or "
-                        "--playable CARD")
+    if not want and not playable and not show:
+        raise UserError("say what to draw for: --want SPEC (e.g. -w '2 CyberSword'), "
+                        "--playable CARD, or --show N for sample hands")
     if copies is not None and not want:
         raise UserError("--copies needs at least one --want: it shows the wants' odds")
     if copies is not None and len(decks) > 1:

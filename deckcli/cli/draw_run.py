@@ -66,6 +66,8 @@ class DrawResult:
                 "by_turn": turn_rows(self.odds.by_turn),
                 "hands": self.odds.hands,
             })
+        if self.samples:
+            document["sample_hands"] = [list(hand.cards) for hand in self.samples]
         if self.playable:
             document["playable"] = [{
                 "card": item.card.name, "number": item.card.number, "method": item.odds.method,
@@ -97,14 +99,15 @@ def run_deck(registry: PoolRegistry, path: Path, request: Request) -> DrawResult
     result = DrawResult(path, resolver.pool, resolver.format_id, title)
     setup = resolver.pool.header.setup_for(resolver.format_id)
     try:
-        if request.wants:
+        if request.wants or request.show:  # sample hands alone need no want
             fish = gf.prepare(resolver, setup, library, request.wants, any_of=request.any_of,
                               starts=request.starts, on_play=request.on_play,
                               turns=request.turns, mulligan=request.policy)
             for message in fish.warnings:
                 _warn(message)
             result.fish = fish
-            result.odds = _odds(fish, request.hands, request.seed)
+            if request.wants:
+                result.odds = _odds(fish, request.hands, request.seed)
             result.samples = gf.sample_hands(fish, request.show, request.seed)
             if request.copies is not None:
                 from deckcli.draw import copies

@@ -39,11 +39,12 @@ def render_all(results: list[DrawResult], request: Request, plain: bool = False)
         else:
             console.print(f"[bold]{result.title}[/] — {result.pool.header.game.name}, "
                           f"{result.format_id}")
+            _print_samples(console, result.samples, request.seed, marked=False)
         if result.copies_card is not None:
             console.print(_copies_table(result, request.target))
         for item in result.playable:
             console.print(f"playable: {item.card.label()} — {item.requirement}")
-            console.print(_table(item.odds))
+            console.print(_table(item.odds, _bar_room(console, item.odds)))
             for note in item.notes:
                 console.print(note, style="dim")
         for note in result.notes:
@@ -100,9 +101,9 @@ def render(console: Console, pool: Pool, format_id: str, title: str, fish: Goldf
     console.print("wants (" + ("any one is enough" if fish.partition.any_of else "all must hold")
                   + "):")
     for j, want in enumerate(fish.partition.wants):
-        console.print(f"  • {want.describe()} — {fish.partition.matching(j)} of "
-                      f"{fish.library.size} cards")
-    console.print(_table(odds))
+        _hanging(console, "  •", f"{want.describe()} — {fish.partition.matching(j)} of "
+                 f"{fish.library.size} cards")
+    console.print(_table(odds, _bar_room(console, odds)))
     if odds.method == "exact":
         console.print("exact: multivariate hypergeometric sums over the groups the wants cut "
                       "the pile into", style="dim")
@@ -111,29 +112,56 @@ def render(console: Console, pool: Pool, format_id: str, title: str, fish: Goldf
                       style="dim")
     for note in _notes(fish):
         console.print(note, style="dim")
+    _print_samples(console, samples, seed, marked=True)
+
+
+def _print_samples(console: Console, samples: list[SampleHand], seed: int, marked: bool
+                   ) -> None:
+    """Sample opening hands; `marked`: ✓/✗ for the wants and * on the cards that count."""
     if samples:
-        console.print(f"sample opening hands (seed {seed}; ✓ meets the wants, * counts for one):")
+        key = "; ✓ meets the wants, * counts for one" if marked else ""
+        console.print(f"sample opening hands (seed {seed}{key}):")
     for number, hand in enumerate(samples, 1):
-        cards = " · ".join(f"*{card}" if wanted else card
+        cards = " · ".join(f"*{card}" if wanted and marked else card
                           for card, wanted in zip(hand.cards, hand.wanted, strict=True))
-        console.print(f"  {number:>2} {'✓' if hand.meets else '✗'} {cards}")
+        _hanging(console, f"  {number:>2}" + (f" {'✓' if hand.meets else '✗'}" * marked),
+                 cards)
 
 
-def _table(odds: Odds) -> Table:
+def _hanging(console: Console, lead: str, text: str) -> None:
+    """`lead text`, with the text's wrapped lines starting under its first word."""
+    from rich.text import Text
+
+    grid = Table.grid(padding=(0, 1))
+    grid.add_column(no_wrap=True)
+    grid.add_column()
+    grid.add_row(Text(lead), Text(text))
+    console.print(grid)
+
+
+def _bar_room(console: Console, odds: Odds) -> int:
+    """The bar chart's width: up to BAR_WIDTH, what the numbers leave; 0 drops it."""
+    numbers = 7 + 7 + 11 + (15 if odds.method == "simulation" else 0)  # turn, hand, p, ci
+    room = min(BAR_WIDTH, console.width - numbers - 3 * (3 + (odds.method == "simulation")))
+    return room if room >= 8 else 0
+
+
+def _table(odds: Odds, bar_width: int = BAR_WIDTH) -> Table:
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
     table.add_column("turn", justify="right")
     table.add_column("in hand", justify="right")
-    table.add_column("probability", justify="right")
+    table.add_column("probability", justify="right", no_wrap=True)
     simulated = odds.method == "simulation"
     if simulated:
-        table.add_column("95% interval", justify="right")
-    table.add_column("", min_width=BAR_WIDTH)
+        table.add_column("95% interval", justify="right", no_wrap=True)
+    if bar_width:
+        table.add_column("", width=bar_width, no_wrap=True)
     for item in odds.by_turn:
         row = ["opening" if item.turn == 0 else str(item.turn),
                " or ".join(str(seen) for seen in item.seen) or "-", percent(item.probability)]
         if simulated and item.ci95:
             row.append(f"{percent(item.ci95[0])} – {percent(item.ci95[1])}")
-        table.add_row(*row, bar(item.probability))
+        table.add_row(*row, *([bar(item.probability, bar_width)] if bar_width else []))
     return table
 
 

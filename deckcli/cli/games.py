@@ -7,6 +7,10 @@ from typing import Annotated
 import typer
 
 from deckcli.cli.app import app, error, state
+from deckcli.cli.helpstyle import epilog
+from deckcli.errors import UserError
+
+FORMATS = ("rich", "text", "json")
 
 
 def describe_rule(rule) -> str:  # noqa: ANN001 - any Rule model
@@ -27,12 +31,20 @@ def describe_rule(rule) -> str:  # noqa: ANN001 - any Rule model
     return f"{len(rule.cards)} restricted to {rule.max}"
 
 
-@app.command()
+@app.command(epilog=epilog(
+    ("deckcli games", "Every game and deck format, with its rules in a few words."),
+    ("deckcli games --format text | grep megaman", "One plain line per format."),
+    ("deckcli --pools ./my-pools games", "Games from your own pool files too."),
+))
 def games(
-    format_: Annotated[str, typer.Option("--format", "-f", help="rich or json.")] = "rich",
+    format_: Annotated[str, typer.Option("--format", "-f", help="rich, text (one plain line "
+                                         "per format) or json.")] = "rich",
 ) -> None:
     """List the games and formats deckcli knows, with their deck rules."""
     import json
+
+    if format_ not in FORMATS:
+        raise UserError(f"--format takes {', '.join(FORMATS)}, not {format_!r}")
 
     registry = state.registry()
     rows = []
@@ -56,7 +68,24 @@ def games(
     if format_ == "json":
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    width = max((len(f"{r['game']}/{r['format']}") for r in rows), default=0) + 11
-    for row in rows:
-        label = f"{row['game']}/{row['format']}" + (" (default)" if row["default"] else "")
-        typer.echo(f"{label:<{width}} {'; '.join(row['rules'])}")
+    labels = [f"{r['game']}/{r['format']}" + (" (default)" if r["default"] else "") for r in rows]
+    if format_ == "text":
+        width = max(map(len, labels), default=0)
+        for label, row in zip(labels, rows, strict=True):
+            typer.echo(f"{label:<{width}}  {'; '.join(row['rules'])}")
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(highlight=False)
+    if console.width < max(map(len, labels), default=0) + 30:  # too narrow for two columns
+        for label, row in zip(labels, rows, strict=True):
+            console.print(label, style="bold", markup=False)
+            console.print("  " + "\n  ".join(row["rules"]), markup=False)
+        return
+    table = Table(show_edge=False, pad_edge=False, header_style="bold", show_lines=True)
+    table.add_column("game/format", no_wrap=True)
+    table.add_column("deck rules", overflow="fold")
+    for label, row in zip(labels, rows, strict=True):
+        table.add_row(label.replace(" (default)", "\n(default)"), "\n".join(row["rules"]))
+    console.print(table)

@@ -8,21 +8,25 @@ from typing import Annotated
 import typer
 
 from deckcli.cli.app import app, state
+from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
 
-pool_app = typer.Typer(help="Work with card pools.", no_args_is_help=True)
+pool_app = typer.Typer(help="Work with card pools.", no_args_is_help=True, epilog=epilog(
+    ("deckcli pool check", "Validate every pool deckcli finds."),
+))
 app.add_typer(pool_app, name="pool")
 
 
-@pool_app.command("check")
+@pool_app.command("check", epilog=epilog(
+    ("deckcli pool check", "Every pool deckcli finds (built-in, --pools, DECKCLI_POOLS)."),
+    ("deckcli pool check my-game.toml", "A pool file you are writing."),
+    exits="0 every pool sound; 1 a pool has problems; 2 an unknown game or a missing file.",
+))
 def pool_check(
     targets: Annotated[list[str] | None, typer.Argument(
         help="Game ids or pool files; default: every pool deckcli finds.")] = None,
 ) -> None:
-    """Validate pools: schema, field types, unique numbers, rule queries, shared names.
-
-    Exit status: 0 every pool sound, 1 a pool has problems, 2 an unknown game or missing file.
-    """
+    """Validate pools: schema, field types, unique numbers, rule queries, shared names."""
     from deckcli.poolcheck import check_pool
     from deckcli.pools.load import PoolError, load_pool
 

@@ -7,8 +7,13 @@ from typing import Annotated
 
 import typer
 
+from deckcli.cli import complete
 from deckcli.cli.app import app, state
+from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
+
+FORMATS = ("rich", "text", "json")
+WIDE = 100  # from this width rules are a table; narrower, one block per rule
 
 
 def game_rules(game_id: str) -> dict:
@@ -43,15 +48,21 @@ def all_kinds() -> dict:
     return {"builtin": as_json(builtin_docs()), "kinds": kinds}
 
 
-@app.command()
+@app.command(epilog=epilog(
+    ("deckcli rules megaman", "MegaMan's rule ids and deckcli's own."),
+    ("deckcli rules", "deckcli's own rule ids and the rule kinds a pool can use."),
+    ("deckcli rules digimon-classic --format text | grep copies", "One plain line per rule."),
+))
 def rules(
     game: Annotated[str | None, typer.Argument(
-        help="Game id or alias; without it, the built-in ids and the rule kinds.")] = None,
-    format_: Annotated[str, typer.Option("--format", "-f", help="rich or json.")] = "rich",
+        help="Game id or alias; without it, the built-in ids and the rule kinds.",
+        autocompletion=complete.game_ids)] = None,
+    format_: Annotated[str, typer.Option("--format", "-f", help="rich, text (one plain line "
+                                         "per rule) or json.")] = "rich",
 ) -> None:
     """Document every rule id: what it checks, its default severity, a failing deck."""
-    if format_ not in ("rich", "json"):
-        raise UserError(f"--format takes rich or json, not {format_!r}")
+    if format_ not in FORMATS:
+        raise UserError(f"--format takes {', '.join(FORMATS)}, not {format_!r}")
     if game is None:
         document = all_kinds()
     else:
@@ -63,20 +74,60 @@ def rules(
     if format_ == "json":
         typer.echo(json.dumps(document, ensure_ascii=False, indent=2))
         return
-    print_document(document)
+    print_document(document, plain=format_ == "text")
 
 
-def print_document(document: dict) -> None:
+def _sections(document: dict) -> list[tuple[str, list[dict]]]:
+    sections = [(f"{document['game']} · {format_id}{' (default)' * fmt['default']}: "
+                 f"{fmt['name']}", fmt["rules"])
+                for format_id, fmt in document.get("formats", {}).items()]
+    return [*sections, ("built-in rule ids (every game)", document["builtin"])]
+
+
+def print_document(document: dict, plain: bool = False) -> None:
     from rich.console import Console
 
+    if plain:
+        typer.echo("\n".join(plain_lines(document)))
+        return
     console = Console(highlight=False)
-    for format_id, fmt in document.get("formats", {}).items():
-        mark = " (default)" if fmt["default"] else ""
-        console.print(rule_table(f"{document['game']} · {format_id}{mark}: {fmt['name']}",
-                                 fmt["rules"]))
-    console.print(rule_table("built-in rule ids (every game)", document["builtin"]))
+    for title, docs in _sections(document):
+        if console.width >= WIDE:
+            console.print(rule_table(title, docs))
+        else:
+            _print_blocks(console, title, docs)
     if "kinds" in document:
         console.print(kind_table(document["kinds"]))
+
+
+def plain_lines(document: dict) -> list[str]:
+    """`--format text`: a heading per format, then one aligned line per rule id."""
+    from deckcli.cli.fit import Column, plain_table
+
+    columns = [Column("id", "key"), Column("kind", "key"), Column("severity", "key"),
+               Column("checks — fails for", "name")]
+    lines = []
+    for title, docs in _sections(document):
+        rows = [[doc["id"], doc["kind"], doc["severity"],
+                 f"{doc['checks']} — fails for: {doc['example']}"] for doc in docs]
+        lines += [title, *plain_table(columns, rows), ""]
+    for kind in document.get("kinds", []):
+        lines.append(f"kind {kind['kind']}: {kind['description']} — fails for: "
+                     f"{kind['example']}")
+    return lines[:-1] if lines and not lines[-1] else lines
+
+
+def _print_blocks(console, title: str, docs: list[dict]) -> None:  # noqa: ANN001 - Console
+    """A narrow terminal: the id on its own line (never split), the prose wrapped under it."""
+    from rich.padding import Padding
+    from rich.text import Text
+
+    console.print(Text(title, style="bold"))
+    for doc in docs:
+        console.print(Text.assemble("  ", (doc["id"], "bold")), overflow="ignore", crop=False)
+        console.print(Padding(Text(f"{doc['kind']} · {doc['severity']}: {doc['checks']}"),
+                              (0, 0, 0, 4)))
+        console.print(Padding(Text(f"fails for: {doc['example']}", style="dim"), (0, 0, 0, 4)))
 
 
 def rule_table(title: str, docs: list[dict]):  # noqa: ANN201 - a rich Table
@@ -84,8 +135,10 @@ def rule_table(title: str, docs: list[dict]):  # noqa: ANN201 - a rich Table
     from rich.table import Table
 
     table = Table(title=title, title_justify="left", show_lines=True, header_style="bold")
-    for column in ("id", "kind", "severity", "checks", "fails for"):
-        table.add_column(column, overflow="fold")
+    for column in ("id", "kind", "severity"):
+        table.add_column(column, no_wrap=True)
+    for column in ("checks", "fails for"):
+        table.add_column(column, overflow="fold", ratio=1)
     for doc in docs:
         checks = escape(doc["checks"])
         if doc["description"] != doc["checks"]:

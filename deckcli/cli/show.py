@@ -9,39 +9,48 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from deckcli.cli.app import app, state
+from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from rich.console import Console
 
+    from deckcli.cli.fit import Column
     from deckcli.opendeck import LoadedDeck
 
 BAR_WIDTH = 30
+FORMATS = ("rich", "text", "json")
 
 
-@app.command()
+@app.command(epilog=epilog(
+    ("deckcli show samples/megaman/starter-megaman.toml", "The deck by card type, its curve "
+     "and its verdict."),
+    ("deckcli show deck.toml --format text | grep Greymon", "Plain lines, one per card, for "
+     "grep and scripts."),
+    exits="0 shown (legal or not); 1 the deck cannot be read; 2 usage error.",
+))
 def show(
     path: Annotated[Path, typer.Argument(help="The deck file (TOML or text list).")],
-    format_: Annotated[str, typer.Option("--format", "-f", help="rich or json.")] = "rich",
+    format_: Annotated[str, typer.Option("--format", "-f", help="rich, text (plain lines, "
+                                         "one per card) or json.")] = "rich",
     lang: Annotated[str | None, typer.Option(
         "--lang", help="Card names in ja, zh-Hans, zh-Hant or en (default: as the deck writes "
         "them).")] = None,
 ) -> None:
-    """Show a deck: cards by type with their key stats, the curve, and whether it is legal.
-
-    Exit status: 0 shown (legal or not), 1 the deck cannot be read, 2 usage error.
-    """
+    """Show a deck: cards by type with their key stats, the curve, and whether it is legal."""
     from deckcli.cardnames import LANGUAGES
     from deckcli.opendeck import load_deck
 
-    if format_ not in ("rich", "json"):
-        raise UserError(f"--format takes rich or json, not {format_!r}")
+    if format_ not in FORMATS:
+        raise UserError(f"--format takes {', '.join(FORMATS)}, not {format_!r}")
     if lang is not None and lang not in LANGUAGES:
         raise UserError(f"--lang takes {', '.join(LANGUAGES)}, not {lang!r}")
     loaded = load_deck(path, state.registry())
     summary = deck_summary(loaded, lang)
     if format_ == "json":
         typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
+    elif format_ == "text":
+        typer.echo("\n".join(plain_lines(summary)))
     else:
         _print(summary)
 
@@ -80,33 +89,63 @@ def deck_summary(loaded: LoadedDeck, lang: str | None = None) -> dict[str, Any]:
     }
 
 
+def _columns(summary: dict[str, Any], stats: list[str]) -> list[Column]:
+    from deckcli.cli.fit import Column
+
+    return [Column("count", "key", "right"), Column("number", "key"), Column("name", "name"),
+            *(Column(stat.replace("_", " ")) for stat in stats)]
+
+
+def plain_lines(summary: dict[str, Any]) -> list[str]:
+    """`--format text`: the title, one aligned line per card (its type in a column), the
+    curve and the verdict; the same whatever the terminal width."""
+    from deckcli.cardview import show_value
+    from deckcli.cli.fit import Column, plain_table
+
+    stats = summary["columns"]
+    columns = _columns(summary, stats)
+    columns.insert(3, Column("type"))
+    rows = [[str(row["count"]), row["number"] or "", row["name"], group["type"],
+             *(show_value(row[stat]) for stat in stats)]
+            for group in summary["groups"] for row in group["cards"]]
+    lines = [_title(summary), *plain_table(columns, rows)]
+    if summary["curve"]["counts"]:
+        lines.append(summary["curve"]["field"].replace("_", " ") + ": " + ", ".join(
+            f"{item['value']} ×{item['count']}" for item in summary["curve"]["counts"]))
+    return [*lines, *_verdict_lines(summary)]
+
+
+def _title(summary: dict[str, Any]) -> str:
+    return " · ".join(filter(None, (summary["name"], summary["game"], summary["format"])))
+
+
 def _print(summary: dict[str, Any]) -> None:
     from rich.console import Console
-    from rich.table import Table
     from rich.text import Text
 
     from deckcli.cardview import show_value
+    from deckcli.cli.fit import fit_table
 
     console = Console(highlight=False)
-    title = " · ".join(filter(None, (summary["name"], summary["game"], summary["format"])))
-    console.print(Text(title, style="bold"))
-    table = Table(show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("count", justify="right")
-    table.add_column("number", no_wrap=True)
-    table.add_column("name")
-    # the playable column (games with costs) only where it fits without wrapping names
-    columns = [c for c in summary["columns"] if console.width >= 100 or c != "playable t3"]
-    for stat in columns:
-        table.add_column(stat.replace("_", " "))
+    console.print(Text(_title(summary), style="bold"))
+    # the playable column (games with costs) only where names need not wrap for it
+    stats = [c for c in summary["columns"] if console.width >= 100 or c != "playable t3"]
+    rows: list[list[str | Text]] = []
+    sections = set()
     for index, group in enumerate(summary["groups"]):
         if index:
-            table.add_section()
-        table.add_row(Text(str(group["count"]), style="bold"), "",
-                      Text(group["type"], style="bold"))
+            sections.add(len(rows))
+        rows.append([Text(str(group["count"]), style="bold"), "",
+                     Text(group["type"], style="bold"), *("" for _ in stats)])
         for row in group["cards"]:
-            table.add_row(str(row["count"]), row["number"] or "", Text(row["name"]),
-                          *(Text(show_value(row[stat])) for stat in columns))
+            rows.append([str(row["count"]), row["number"] or "", Text(row["name"]),
+                         *(Text(show_value(row[stat])) for stat in stats)])
+    table, hidden = fit_table(console.width, _columns(summary, stats), rows,
+                              frozenset(sections))
     console.print(table)
+    if hidden:
+        console.print(Text(f"not shown at this width: {', '.join(hidden)} (--format text "
+                           "shows all)", style="dim"))
     _print_curve(console, summary["curve"])
     _print_verdict(console, summary)
 
@@ -129,9 +168,18 @@ def _print_verdict(console: Console, summary: dict[str, Any]) -> None:
     from rich.text import Text
 
     console.print()
-    mark, style = ("✓ legal", "green") if summary["legal"] else ("✗ illegal", "red")
-    console.print(Text(f"{mark} · {summary['cards']} cards", style=f"bold {style}"))
+    verdict, *problems = _verdict_lines(summary)
+    style = "green" if summary["legal"] else "red"
+    console.print(Text(verdict, style=f"bold {style}"))
+    for line in problems:
+        console.print(Text(line))
+
+
+def _verdict_lines(summary: dict[str, Any]) -> list[str]:
+    mark = "✓ legal" if summary["legal"] else "✗ illegal"
+    lines = [f"{mark} · {summary['cards']} cards"]
     for problem in summary["problems"]:
         where = f"line {problem['line']}" if problem["line"] else "deck"
-        console.print(Text(f"  {where:>8}  {problem['severity']:<7} {problem['rule']}  "
-                           f"{problem['message']}"))
+        lines.append(f"  {where:>8}  {problem['severity']:<7} {problem['rule']}  "
+                     f"{problem['message']}")
+    return lines

@@ -160,6 +160,6 @@ def sample_hands(goldfish: Goldfish, count: int, seed: int) -> list[SampleHand]:
         hands.append(SampleHand(
             tuple("(a card not in the pool)" if card is None else card.name for card in cards),
             tuple(g != rest for g in in_group),
-            bool(goldfish.partition.holds(per_group)),
+            not goldfish.partition.wants or bool(goldfish.partition.holds(per_group)),
         ))
     return hands

@@ -13,6 +13,9 @@ from deckcli.result import CheckResult
 
 
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
-    decks = result.to_json()["decks"]
+    document = result.to_json()
+    decks = document["decks"]
     lines = ",\n".join(f"  {json.dumps(deck, ensure_ascii=False)}" for deck in decks)
-    out.write(f'{{"decks": [\n{lines}\n]}}\n' if decks else '{"decks": []}\n')
+    notes = (f', "notes": {json.dumps(document["notes"], ensure_ascii=False)}'
+             if "notes" in document else "")
+    out.write(f'{{"decks": [\n{lines}\n]{notes}}}\n' if decks else f'{{"decks": []{notes}}}\n')

@@ -1,0 +1,78 @@
+"""Every --help at 80 columns: examples, no type tags; shell completion through typer's script."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import REPO, SAMPLES
+
+COMMANDS = ["", "check", "cards", "games", "rules", "new", "add", "remove", "fmt", "schema",
+            "show", "import", "export", "diff", "draw", "pool", "pool check"]
+TYPE_TAG = re.compile(r"<(bool|str|int|float|path|list\[[^\]]*\])[^>]*>|\{[a-z_]+\}")
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_help_has_examples_and_no_type_tags(cli, monkeypatch, command):
+    monkeypatch.setenv("COLUMNS", "80")
+    run = cli(*command.split(), "--help")
+    assert run.code == 0
+    assert "Examples:" in run.out
+    assert any(line.strip().startswith("deckcli ") for line in run.out.splitlines()
+               if "Usage" not in line)
+    assert not TYPE_TAG.search(run.out), TYPE_TAG.search(run.out)
+    assert max(len(line) for line in run.out.splitlines()) <= 80
+
+
+def test_check_help_names_every_exit_status(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    text = " ".join(cli("check", "--help").out.split())
+    for status in ("0 every deck legal", "1 a deck is illegal", "2 usage error",
+                   "3 internal error"):
+        assert status in text
+
+
+def test_usage_line_names_arguments_in_capitals(cli, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "100")
+    assert "Usage: deckcli add [OPTIONS] PATH CARD [COUNT]" in cli("add", "--help").out
+    assert "Usage: deckcli draw [OPTIONS] DECK..." in cli("draw", "--help").out
+
+
+def complete(words: str, env: dict[str, str] | None = None) -> list[str]:
+    """What bash completion offers for `words` (the last word is being typed)."""
+    parts = re.findall(r"'[^']*'?|\S+", words)  # as the shell splits them
+    cword = len(parts) - (0 if words.endswith(" ") else 1)
+    environ = {**os.environ, "COMP_WORDS": words, "COMP_CWORD": str(cword),
+               "_DECKCLI_COMPLETE": "complete_bash", "PYTHONPATH": str(REPO), **(env or {})}
+    done = subprocess.run([sys.executable, "-m", "deckcli"], env=environ, capture_output=True,
+                          text=True, timeout=60, check=True)
+    return [line for line in done.stdout.splitlines() if line]
+
+
+def test_completion_of_game_format_and_rule_ids():
+    assert complete("deckcli check --game d") == ["digi-battle", "digimon-classic"]
+    assert complete("deckcli check -g haikyu --deck-format ") == ["break"]
+    assert "ultimate-battle" in complete("deckcli check --deck-format ")
+    assert complete("deckcli check x --select deck-size,netn") == ["deck-size,netnavi-count"]
+
+
+def test_completion_of_card_names_of_the_decks_game():
+    deck = SAMPLES / "megaman" / "starter-megaman.toml"
+    assert complete(f"deckcli add {deck} CyberS") == ["CyberSword"]
+    offered = complete(f"deckcli draw {deck} --want Cyber")
+    assert "CyberSword" in offered and 0 < len(offered) <= 50
+    assert complete(f"deckcli draw {deck} -w '2 CyberS") == ["2 CyberSword"]
+    assert complete(f"deckcli draw {deck} --playable CyberS") == ["CyberSword"]
+    assert complete(f"deckcli remove {Path('no-such.toml')} Cyber") == []
+
+
+def test_completion_script_is_on(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "deckcli", "--show-completion", "bash"],
+                          env={**os.environ, "PYTHONPATH": str(REPO)}, capture_output=True,
+                          text=True, timeout=60)
+    assert "_DECKCLI_COMPLETE=complete_bash" in done.stdout
