@@ -24,7 +24,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-from deckcli.cli.draw import load_deck  # noqa: E402
+from deckcli.cli.draw import deck_library  # noqa: E402
 from deckcli.draw import goldfish as gf  # noqa: E402
 from deckcli.draw.goldfish import Goldfish  # noqa: E402
 from deckcli.pools.registry import PoolRegistry  # noqa: E402
@@ -62,7 +62,7 @@ print(" ".join(f"{m / hands:.6f}" for m in met))
 
 
 def prepare(turns: int) -> Goldfish:
-    resolver, library, _ = load_deck(PoolRegistry([]), DECK, None, None)
+    resolver, library, _ = deck_library(PoolRegistry([]), DECK, None, None)
     setup = resolver.pool.header.setup_for(resolver.format_id)
     return gf.prepare(resolver, setup, library, WANTS, turns=turns)
 

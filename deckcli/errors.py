@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-EXIT_OK = 0
 EXIT_FAILED = 1  # an illegal or unreadable deck, a failed edit
 EXIT_USAGE = 2  # bad option, missing path, unknown game or card in an argument
 EXIT_INTERNAL = 3  # a bug: report it

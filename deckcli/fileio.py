@@ -37,8 +37,3 @@ def atomic_write_bytes(path: Path, data: bytes) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp)
         raise
-
-
-def atomic_write_text(path: Path, text: str) -> None:
-    """Replace `path` with UTF-8 `text` (newlines as given) in one step."""
-    atomic_write_bytes(path, text.encode("utf-8"))

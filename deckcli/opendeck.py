@@ -11,6 +11,7 @@ from pathlib import Path
 
 from deckcli.card import Card
 from deckcli.check import check_deck
+from deckcli.checkrun import override_warning
 from deckcli.deckfile.deck import Deck, DeckEntry
 from deckcli.deckfile.edit import split_bom, text_entries
 from deckcli.deckfile.read import (
@@ -88,8 +89,9 @@ class LoadedDeck:
 
     def check(self, deck: Deck | None = None, problems: list[Problem] | None = None) -> DeckResult:
         """The verdict `deckcli check` gives this deck (or an edited version of it)."""
-        return check_deck(deck or self.deck, self.resolver,
-                          self.problems if problems is None else problems)
+        found = self.problems if problems is None else problems
+        overridden = override_warning(self.registry, self.resolver.pool.game_id)
+        return check_deck(deck or self.deck, self.resolver, [*overridden, *found])
 
 
 def read_bytes(path: Path) -> bytes:
@@ -112,18 +114,21 @@ def within_limit(data: bytes, where: str) -> bytes:
     return data
 
 
-def load_deck(path: Path, registry: PoolRegistry) -> LoadedDeck:
-    """Read a deck file and open its game; a file that cannot be read or placed -> UserError."""
+def load_deck(path: Path, registry: PoolRegistry, game: str | None = None,
+              deck_format: str | None = None, exit_code: int = EXIT_FAILED) -> LoadedDeck:
+    """Read a deck file and open its game (`game` and `deck_format`: for a deck that names
+    none); a file that cannot be read or placed -> UserError with `exit_code`."""
     data = read_bytes(path)
     deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=deck_kind(path)))
     blocking = next((p for p in problems if p.rule in UNREADABLE_RULES), None)
     if blocking is not None:
-        raise UserError(f"{describe(path, blocking)}", EXIT_FAILED)
-    if deck.game is None:
+        raise UserError(f"{describe(path, blocking)}", exit_code)
+    game_ref = deck.game or game
+    if game_ref is None:
         hint = 'add game = "<id>"' if deck.kind == "toml" else "add a line '# game: <id>'"
         raise UserError(f"{path}: which game is this deck for? {hint} "
-                        f"(games: {', '.join(registry.game_ids())})", EXIT_FAILED)
-    resolver = open_game(registry, deck.game, deck.format, EXIT_FAILED, f"{path}: ")
+                        f"(games: {', '.join(registry.game_ids())})", exit_code)
+    resolver = open_game(registry, game_ref, deck.format or deck_format, exit_code, f"{path}: ")
     return LoadedDeck(path, data, deck, problems, resolver, registry)
 
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,6 +11,10 @@ from deckcli.cli import complete
 from deckcli.cli.app import app, state
 from deckcli.cli.helpstyle import epilog
 from deckcli.errors import EXIT_FAILED, UserError
+
+if TYPE_CHECKING:
+    from deckcli.card import Card
+    from deckcli.pools.model import Pool
 
 FORMATS = ("rich", "text", "json")
 
@@ -70,7 +74,7 @@ def cards(
     raise typer.Exit(0 if found else 1)
 
 
-def _print_table(pool, shown, total: int, plain: bool) -> None:  # noqa: ANN001 - Pool, cards
+def _print_table(pool: Pool, shown: list[Card], total: int, plain: bool) -> None:
     from rich.console import Console
 
     from deckcli.cardview import show_value
@@ -96,7 +100,7 @@ def _print_table(pool, shown, total: int, plain: bool) -> None:  # noqa: ANN001 
     console.print(summary, style="dim", markup=False)
 
 
-def _print_card(card, plain: bool) -> None:  # noqa: ANN001 - a Card
+def _print_card(card: Card, plain: bool) -> None:
     from rich.console import Console
     from rich.table import Table
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 import typer
 
 if TYPE_CHECKING:
+    from deckcli.pools.model import Pool
     from deckcli.pools.registry import PoolRegistry
 
 MAX_CARDS = 50
@@ -80,7 +81,7 @@ def _counted(text: str) -> bool:
     return first.isdigit() and bool(rest)
 
 
-def _deck_pool(ctx: typer.Context):  # noqa: ANN202 - a Pool or None
+def _deck_pool(ctx: typer.Context) -> Pool | None:
     """The pool of the first deck among the arguments parsed so far, if it names its game."""
     from deckcli.deckfile.read import read_deck_file
 

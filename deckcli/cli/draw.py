@@ -143,30 +143,24 @@ def _warn(message: str) -> None:
     sys.stderr.write(f"deckcli: warning: {message}\n")
 
 
-def load_deck(registry: PoolRegistry, path: Path, game: str | None, deck_format: str | None
+def deck_library(registry: PoolRegistry, path: Path, game: str | None, deck_format: str | None
               ) -> tuple[Resolver, Library, str]:
     """Read, check and resolve the deck; an illegal deck is a warning, an unusable one an error."""
-    from deckcli.check import check_deck
-    from deckcli.checkrun import Options, place
-    from deckcli.deckfile.read import UNREADABLE_RULES, read_deck_file
     from deckcli.draw.setup import Library
+    from deckcli.errors import EXIT_USAGE
+    from deckcli.opendeck import load_deck as open_deck
 
-    deck, problems = read_deck_file(path)
-    unreadable = next((p for p in problems if p.rule in UNREADABLE_RULES), None)
-    resolver, stop, _ = place(deck, registry, Options(game=game, format=deck_format))
-    if unreadable is not None or resolver is None:
-        reason = unreadable or stop
-        raise UserError(f"{path}: {reason.message if reason else 'cannot read the deck'}")
-    result = check_deck(deck, resolver, problems)
+    loaded = open_deck(path, registry, game, deck_format, EXIT_USAGE)
+    result = loaded.check()
     errors = [p for p in result.problems if p.severity == "error"]
     if errors:
         _warn(f"{path} is not a legal {result.game} {result.format} deck; drawing it anyway:")
         for problem in errors:
             sys.stderr.write(f"  {problem.rule}: {problem.message}\n")
-    cards, _ = resolver.resolve(deck.entries)
+    cards, _ = loaded.resolver.resolve(loaded.deck.entries)
     blanks = result.cards - sum(item.count for item in cards)
     library = Library(tuple((item.card, item.count) for item in cards), blanks)
-    return resolver, library, deck.name or path.name
+    return loaded.resolver, library, loaded.deck.name or path.name
 
 
 def _odds(fish: Goldfish, hands: int | None, seed: int) -> Odds:

@@ -91,11 +91,11 @@ def turn_rows(rows: tuple[TurnOdds, ...]) -> list[dict[str, Any]]:
 
 def run_deck(registry: PoolRegistry, path: Path, request: Request) -> DrawResult:
     """Everything asked of one deck; a bad want or card is a usage error naming the deck."""
-    from deckcli.cli.draw import _odds, _warn, load_deck
+    from deckcli.cli.draw import _odds, _warn, deck_library
     from deckcli.draw import DrawError
     from deckcli.draw import goldfish as gf
 
-    resolver, library, title = load_deck(registry, path, request.game, request.deck_format)
+    resolver, library, title = deck_library(registry, path, request.game, request.deck_format)
     result = DrawResult(path, resolver.pool, resolver.format_id, title)
     setup = resolver.pool.header.setup_for(resolver.format_id)
     try:

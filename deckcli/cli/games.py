@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -12,8 +12,11 @@ from deckcli.errors import UserError
 
 FORMATS = ("rich", "text", "json")
 
+if TYPE_CHECKING:
+    from deckcli.models import Rule
 
-def describe_rule(rule) -> str:  # noqa: ANN001 - any Rule model
+
+def describe_rule(rule: Rule) -> str:
     """A rule in a few words: 'deck-size exactly 60', 'copies ≤4 per name'."""
     kind = rule.kind
     if kind == "size":

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -11,6 +11,10 @@ from deckcli.cli import complete
 from deckcli.cli.app import app, state
 from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
+
+if TYPE_CHECKING:
+    from rich.console import Console
+    from rich.table import Table
 
 FORMATS = ("rich", "text", "json")
 WIDE = 100  # from this width rules are a table; narrower, one block per rule
@@ -117,7 +121,7 @@ def plain_lines(document: dict) -> list[str]:
     return lines[:-1] if lines and not lines[-1] else lines
 
 
-def _print_blocks(console, title: str, docs: list[dict]) -> None:  # noqa: ANN001 - Console
+def _print_blocks(console: Console, title: str, docs: list[dict]) -> None:
     """A narrow terminal: the id on its own line (never split), the prose wrapped under it."""
     from rich.padding import Padding
     from rich.text import Text
@@ -130,7 +134,7 @@ def _print_blocks(console, title: str, docs: list[dict]) -> None:  # noqa: ANN00
         console.print(Padding(Text(f"fails for: {doc['example']}", style="dim"), (0, 0, 0, 4)))
 
 
-def rule_table(title: str, docs: list[dict]):  # noqa: ANN201 - a rich Table
+def rule_table(title: str, docs: list[dict]) -> Table:
     from rich.markup import escape
     from rich.table import Table
 
@@ -150,7 +154,7 @@ def rule_table(title: str, docs: list[dict]):  # noqa: ANN201 - a rich Table
     return table
 
 
-def kind_table(kinds: list[dict]):  # noqa: ANN201 - a rich Table
+def kind_table(kinds: list[dict]) -> Table:
     from rich.markup import escape
     from rich.table import Table
 
