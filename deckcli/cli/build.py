@@ -191,6 +191,7 @@ def fmt(
     from deckcli.checkrun import looks_like_deck
     from deckcli.deckfile.read import deck_kind, read_deck_file
     from deckcli.opendeck import describe, load_deck
+    from deckcli.printable import printable_path
     from deckcli.scan import Target, scan_paths
 
     missing = [str(path) for path in paths if not path.exists()]
@@ -225,7 +226,7 @@ def fmt(
         changed += 1
         if not check:
             write_bytes(path, data)
-        typer.echo(f"{'would reformat' if check else 'reformatted'} {path}")
+        typer.echo(f"{'would reformat' if check else 'reformatted'} {printable_path(str(path))}")
     verb = "would be reformatted" if check else "reformatted"
     typer.echo(f"{changed} file{'s' * (changed != 1)} {verb}, {unchanged} unchanged"
                + (f", {failed} failed" if failed else ""))
