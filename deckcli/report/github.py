@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from deckcli.problem import Problem
 from deckcli.printable import escape_controls
+from deckcli.problem import Problem
 from deckcli.report import deck_line
 from deckcli.report.ci import plural, repo_path, severity_counts
 from deckcli.result import CheckResult
