@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from deckcli.deckfile.deck import Deck
+from deckcli.deckfile.entries import capped
 from deckcli.printable import printable_path
 from deckcli.problem import Problem
 from deckcli.query import QueryError
@@ -26,6 +27,7 @@ def check_deck(deck: Deck, resolver: Resolver, problems: Sequence[Problem] = ())
     except QueryError as exc:
         result.problems.append(Problem(
             rule="broken-pool", message=f"{resolver.pool.path}: a rule query is invalid: {exc}"))
+    result.problems = capped(result.problems)  # 50 per rule per file, then one summary line
     return result
 
 

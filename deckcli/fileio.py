@@ -1,39 +1,199 @@
-"""Atomic writes: a temporary file in the same folder, flushed, then renamed over the target.
+"""Writes of users' files: atomic, through links, never over a protected file or a change made
+since the file was read, one edit of a file at a time.
 
-A reader (or a crash) sees the old file or the new one, never half of one; an existing file
-keeps its permission bits.
+A write goes to a temporary file in the target's folder, flushed, then renamed over the target,
+so a reader (or a crash) sees the old file or the new one. A symbolic link is written through:
+the file it leads to gets the new bytes and the link stays a link. An existing file keeps its
+mode (and, where the user may set them, its owner and group); a file whose mode bits let no one
+write it is refused, root included. Edits (read, change, write) hold a lock per file, so
+concurrent deckcli commands queue instead of losing each other's changes. SIGTERM and SIGHUP
+during a write or a held lock end the run cleanly: no temporary or lock file stays behind.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
+import signal
 import stat
+import sys
 import tempfile
+import threading
+import time
+from collections.abc import Iterator
 from pathlib import Path
 
+LOCK_TIMEOUT = 15.0  # seconds an edit waits for another deckcli editing the same file
 
-def atomic_write_bytes(path: Path, data: bytes) -> None:
-    """Replace `path` with `data` in one step, keeping the old file's mode."""
-    folder = path.parent if str(path.parent) else Path(".")
+
+class ReadOnlyFile(PermissionError):
+    """The file's permissions say it must not be written."""
+
+
+class ChangedOnDisk(OSError):
+    """The file is no longer what was read: another program wrote it meanwhile."""
+
+
+class LockTimeout(OSError):
+    """Another process held the file's edit lock for longer than the wait allows."""
+
+
+def write_target(path: Path) -> Path:
+    """The file a write to `path` replaces: `path`, or the file its symbolic links lead to."""
+    if not path.is_symlink():
+        return path
+    target = Path(os.path.realpath(path))
+    if target.is_symlink():  # realpath stops inside a loop of links
+        raise OSError(errno.ELOOP, "a loop of symbolic links", str(path))
+    return target
+
+
+def may_write(target: Path, info: os.stat_result) -> bool:
+    """Whether this user may write the file: its mode bits must allow it, even for root
+    (who could write anything, but a read-only deck says "do not edit me")."""
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        return bool(info.st_mode & (stat.S_IWUSR | stat.S_IWGRP | stat.S_IWOTH))
+    return os.access(target, os.W_OK)
+
+
+def atomic_write_bytes(path: Path, data: bytes, expected: bytes | None = None) -> None:
+    """Replace the file `path` names (through links) with `data` in one step.
+
+    `expected`: the bytes the file held when it was read; ChangedOnDisk when it holds others.
+    """
     try:
-        mode = stat.S_IMODE(path.stat().st_mode)
+        info: os.stat_result | None = path.stat()
     except FileNotFoundError:
-        mode = None
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{path.name}.", suffix=".tmp")
+        info = None
+    if info is not None and not stat.S_ISREG(info.st_mode):
+        raise OSError(errno.EINVAL, "not a regular file (deckcli writes files only)", str(path))
+    target = write_target(path)
+    if info is not None and not may_write(target, info):
+        raise ReadOnlyFile(errno.EACCES, f"read-only (mode {stat.S_IMODE(info.st_mode):04o})",
+                           str(path))
+    with ended_cleanly_by_signals():
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        try:
+            with os.fdopen(fd, "wb") as handle:
+                handle.write(data)
+                handle.flush()
+                os.fsync(handle.fileno())
+            _copy_ownership(tmp, info)
+            if expected is not None and _current_bytes(target, len(expected)) != expected:
+                raise ChangedOnDisk(errno.ESTALE, "changed since it was read", str(path))
+            os.replace(tmp, target)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                os.unlink(tmp)
+            raise
+
+
+def _copy_ownership(tmp: str, info: os.stat_result | None) -> None:
+    """The old file's mode (and owner and group where allowed); a new file's usual mode."""
+    if info is None:
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)
+        return
+    os.chmod(tmp, stat.S_IMODE(info.st_mode))
+    if hasattr(os, "chown"):
+        for owner in ((info.st_uid, info.st_gid), (-1, info.st_gid)):
+            with contextlib.suppress(OSError):
+                os.chown(tmp, *owner)
+                break
+
+
+def _current_bytes(target: Path, expected_size: int) -> bytes | None:
+    """What the file holds now (one byte more than expected at most), or None if it is gone."""
     try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
-            handle.flush()
-            os.fsync(handle.fileno())
-        if mode is not None:
-            os.chmod(tmp, mode)
-        else:
-            umask = os.umask(0)
-            os.umask(umask)
-            os.chmod(tmp, 0o666 & ~umask)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
+        fd = os.open(target, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except FileNotFoundError:
+        return None
+    try:
+        chunks, left = [], expected_size + 1
+        while left > 0 and (chunk := os.read(fd, min(left, 1 << 20))):
+            chunks.append(chunk)
+            left -= len(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+@contextlib.contextmanager
+def edit_lock(path: Path, timeout: float | None = None) -> Iterator[None]:
+    """Hold the edit lock of the file `path` names (through links) while the caller reads,
+    changes and writes it; LockTimeout after `timeout` (default LOCK_TIMEOUT) seconds of waiting.
+
+    The lock is `flock` on `.NAME.lock` beside the file, removed when released; a lock file
+    removed while a waiter held it open is noticed and the lock taken again.
+    """
+    try:
+        import fcntl
+    except ImportError:  # no flock (Windows): edits are atomic but not queued
+        yield
+        return
+    timeout = LOCK_TIMEOUT if timeout is None else timeout
+    target = write_target(path)
+    lock_path = target.parent / f".{target.name}.lock"
+    deadline = time.monotonic() + timeout
+    delay = 0.002
+    with ended_cleanly_by_signals():
+        while True:
+            fd = os.open(lock_path, os.O_RDONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
+                         | getattr(os, "O_CLOEXEC", 0), 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                os.close(fd)
+                if time.monotonic() > deadline:
+                    raise LockTimeout(errno.EAGAIN, f"still being edited after {timeout:g} s",
+                                      str(path)) from None
+                time.sleep(delay)
+                delay = min(delay * 2, 0.05)
+                continue
+            except BaseException:
+                os.close(fd)
+                raise
+            if _same_file(fd, lock_path):
+                break
+            os.close(fd)  # the holder before us removed this lock file: take the new one
+        try:
+            yield
+        finally:
+            with contextlib.suppress(OSError):
+                os.unlink(lock_path)
+            os.close(fd)
+
+
+def _same_file(fd: int, path: Path) -> bool:
+    try:
+        held, named = os.fstat(fd), os.stat(path, follow_symlinks=False)
+    except OSError:
+        return False
+    return (held.st_dev, held.st_ino) == (named.st_dev, named.st_ino)
+
+
+@contextlib.contextmanager
+def ended_cleanly_by_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP raise SystemExit (status 128 + signal) instead of killing the
+    process, so `finally` blocks remove temporary and lock files; restored afterwards."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = {}
+    for name in ("SIGTERM", "SIGHUP"):
+        number = getattr(signal, name, None)
+        if number is not None and signal.getsignal(number) == signal.SIG_DFL:
+            previous[number] = signal.signal(number, _exit_on_signal)
+    try:
+        yield
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
+
+
+def _exit_on_signal(number: int, _frame: object) -> None:
+    sys.stderr.write(f"deckcli: error: stopped by signal {number}; the file is unchanged or "
+                     "wholly written, never half\n")
+    raise SystemExit(128 + number)

@@ -1,17 +1,37 @@
-"""Text that reports may echo: nothing read from a deck or a file name may move a terminal's
-cursor or start a new line of a CI log."""
+"""Text that reports may echo: nothing read from a deck, a pool or a file name may move a
+terminal's cursor or start a new line of a CI log (where `::error …` is a command)."""
 
 from __future__ import annotations
 
 import os
 import re
+import unicodedata
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
+# C0 and C1 controls (tab, CR and LF included), lone surrogates, line and paragraph separators
+_REFUSED_CATEGORIES = frozenset(("Cc", "Cs", "Zl", "Zp"))
 
 
-def escape_controls(text: str) -> str:
-    """Control characters (CR and LF included) as visible escapes: '\\n' -> '\\x0a'."""
-    return _CONTROL.sub(lambda found: f"\\x{ord(found.group()):02x}", text)
+def escape_controls(text: str, keep: str = "") -> str:
+    """Control characters (CR and LF included, unless in `keep`) as visible escapes:
+    '\\n' -> '\\x0a'."""
+    return _CONTROL.sub(lambda found: found.group() if found.group() in keep
+                        else f"\\x{ord(found.group()):02x}", text)
+
+
+def control_character(text: str) -> str | None:
+    """'U+000A at character 6' for the first character a name may not hold, or None.
+
+    Control characters (tab, CR and LF included), lone surrogates and line separators are
+    refused: echoed, they would forge a line of output. Invisible format characters
+    (zero-width space, direction marks) are allowed: `textnorm.fold` ignores them.
+    """
+    if text.isprintable():  # the usual case, answered in C
+        return None
+    for index, char in enumerate(text, 1):
+        if unicodedata.category(char) in _REFUSED_CATEGORIES:
+            return f"U+{ord(char):04X} at character {index}"
+    return None
 
 
 def printable_path(path: str) -> str:

@@ -11,6 +11,10 @@ matches a number exactly or a name as a substring. `field:value` compares a decl
 (`*` is a wildcard; list fields match when any element does). Matching ignores case, width and
 repeated spaces.
 
+Queries come from user pools and command lines, so they are bounded: at most MAX_QUERY_CHARS
+characters, MAX_TERMS terms and MAX_DEPTH levels of parentheses and negations (the parser and
+the predicates it builds recurse once per level).
+
 Evaluation is three-valued: a card that lacks a field a term needs gives `None` (unknown),
 and unknown combines as in Kleene logic, so `type:Digimon level:III` is simply false for an
 Option card with no level, and unknown only for a Digimon whose level is not recorded.
@@ -19,7 +23,8 @@ Option card with no level, and unknown only for a Digimon whose level is not rec
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 from deckcli.card import Card
@@ -42,6 +47,9 @@ from deckcli.textnorm import fold
 __all__ = ["Query", "QueryError", "Verdict", "compile_query", "tokenize"]
 
 BUILTIN_FIELDS = ("number", "name")
+MAX_QUERY_CHARS = 2_000  # the longest query of the shipped pools has 49
+MAX_TERMS = 200
+MAX_DEPTH = 32
 _FIELD_TERM = re.compile(r"([A-Za-z_][A-Za-z0-9_.-]*)(>=|<=|!=|:|>|<|=)(.*)", re.DOTALL)
 
 
@@ -90,10 +98,19 @@ class _Parser:
     """Recursive descent over the token list, building predicates directly."""
 
     def __init__(self, text: str, fields: Mapping[str, FieldDef]) -> None:
+        if len(text) > MAX_QUERY_CHARS:
+            raise QueryError(f"a query of {len(text):,} characters; queries are at most "
+                             f"{MAX_QUERY_CHARS:,} characters (split it into simpler ones)")
         self.text = text
         self.fields = fields
         self.tokens = tokenize(text)
+        terms = sum(token.kind in ("word", "quoted") and token.text not in ("and", "or", "not")
+                    for token in self.tokens)
+        if terms > MAX_TERMS:
+            raise QueryError(f"a query of {terms:,} terms; queries have at most {MAX_TERMS} "
+                             "(split it into simpler ones)")
         self.at = 0
+        self.depth = 0
         self.used_fields: set[str] = set()
 
     def peek(self) -> Token | None:
@@ -135,10 +152,12 @@ class _Parser:
             raise QueryError(f"query ends where a term was expected: {self.text!r}")
         if token.kind == "-" or (token.kind == "word" and token.text == "not"):
             self.take()
-            return negate(self.parse_unary())
+            with self.nested(token):
+                return negate(self.parse_unary())
         if token.kind == "(":
             self.take()
-            inner = self.parse_or()
+            with self.nested(token):
+                inner = self.parse_or()
             closing = self.peek()
             if closing is None or closing.kind != ")":
                 raise QueryError(f"missing ')' for '(' at position {token.pos + 1}")
@@ -150,6 +169,16 @@ class _Parser:
         if token.kind == "quoted":
             return text_exact(fold(token.text))
         return self.parse_word(token)
+
+    @contextmanager
+    def nested(self, token: Token) -> Iterator[None]:
+        """One more level of parentheses or negation, refused past MAX_DEPTH."""
+        self.depth += 1
+        if self.depth > MAX_DEPTH:
+            raise QueryError(f"parentheses and negations nested more than {MAX_DEPTH} deep "
+                             f"(at position {token.pos + 1}); write the query flatter")
+        yield
+        self.depth -= 1
 
     def parse_word(self, token: Token) -> Predicate:
         match = _FIELD_TERM.fullmatch(token.text)

@@ -67,11 +67,12 @@ def test_tricky_messages_and_paths_survive(cli, tmp_path):
     path = tmp_path / "odd, name: 100%.toml"
     path.write_text(toml_deck("megaman", {"50% off, really: yes\nsecond line\r": 1}),
                     encoding="utf-8")
-    run = cli("check", path, "--format", "github", "--select", "unknown-card")
+    run = cli("check", path, "--format", "github", "--select", "invalid-card-ref")
     [found] = annotations(run.out)
     assert found["file"].endswith("odd, name: 100%.toml")
-    assert found["title"] == "unknown-card" and found["line"] == "3"
-    assert found["message"].startswith('"50% off, really: yes\nsecond line\r" is not a MegaMan')
+    assert found["title"] == "invalid-card-ref" and found["line"] == "3"
+    assert found["message"].startswith("'50% off, really: yes\\nsecond line\\r' holds the "
+                                       "control character U+000A at character 21")
 
 
 def test_invalid_toml_gives_line_and_column(cli, write_deck):

@@ -72,8 +72,11 @@ def main_options(
 
 
 def error(message: str) -> None:
-    """One line on stderr, prefixed so it is easy to find in CI logs."""
-    sys.stderr.write(f"deckcli: error: {message}\n")
+    """One line on stderr, prefixed so it is easy to find in CI logs (control characters from
+    a deck or a file name escaped: the message stays one line)."""
+    from deckcli.printable import escape_controls
+
+    sys.stderr.write(f"deckcli: error: {escape_controls(message)}\n")
 
 
 # Command modules register their commands on import; `--help` lists them in this order.

@@ -6,6 +6,7 @@ and only after the new bytes have been read back and checked.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
@@ -15,10 +16,12 @@ import typer
 from deckcli.cli import complete
 from deckcli.cli.app import app, error, state
 from deckcli.cli.helpstyle import epilog
-from deckcli.cli.output import write_bytes
+from deckcli.cli.output import locked, write_bytes
 from deckcli.errors import EXIT_FAILED, UserError
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
+    from collections.abc import Callable
+
     from deckcli.deckfile.edit import Edit
     from deckcli.opendeck import LoadedDeck
     from deckcli.result import DeckResult
@@ -106,15 +109,17 @@ def add(
     """Add copies of a card; the rest of the file stays byte for byte as it was."""
     from deckcli.deckfile.edit import plan_add
     from deckcli.deckfile.textlist import deck_key
-    from deckcli.opendeck import load_deck
 
     copies = parse_count(count)
-    loaded = load_deck(path, state.registry())
-    target = loaded.card(card)
-    entries = loaded.entries_for(target)
-    key = deck_key(loaded.resolver, target, text_list=loaded.deck.kind == "text")
-    held = sum(entry.count for entry in entries)
-    _save(loaded, plan_add(entries, key, copies), f"{target.label()}: {held} → {held + copies}")
+
+    def plan(loaded: LoadedDeck) -> tuple[Edit, str]:
+        target = loaded.card(card)
+        entries = loaded.entries_for(target)
+        key = deck_key(loaded.resolver, target, text_list=loaded.deck.kind == "text")
+        held = sum(entry.count for entry in entries)
+        return plan_add(entries, key, copies), f"{target.label()}: {held} → {held + copies}"
+
+    _edit(path, plan)
 
 
 def parse_count(text: str) -> int:
@@ -145,34 +150,54 @@ def remove(
 ) -> None:
     """Remove copies of a card; removing the last copy removes its line."""
     from deckcli.deckfile.edit import plan_remove
-    from deckcli.opendeck import load_deck
 
     if all_ and number is not None:
         raise UserError("give COUNT or --all, not both")
     count = None if number is None else parse_count(number)
-    loaded = load_deck(path, state.registry())
-    found = loaded.resolver.lookup(card)
-    entries = loaded.entries_for(found.card, card)
-    if found.card is None and not entries:
-        raise UserError(loaded.resolver.why_not(card, found))
-    label = found.card.label() if found.card else repr(card)
-    held = sum(entry.count for entry in entries)
-    edit = plan_remove(entries, None if all_ else (count or 1), label)
-    left = held - (held if all_ else (count or 1))
-    _save(loaded, edit, f"{label}: {held} → {left}")
+
+    def plan(loaded: LoadedDeck) -> tuple[Edit, str]:
+        found = loaded.resolver.lookup(card)
+        entries = loaded.entries_for(found.card, card)
+        if found.card is None and not entries:
+            raise UserError(loaded.resolver.why_not(card, found))
+        label = found.card.label() if found.card else repr(card)
+        held = sum(entry.count for entry in entries)
+        left = held - (held if all_ else (count or 1))
+        edit = plan_remove(entries, None if all_ else (count or 1), label)
+        return edit, f"{label}: {held} → {left}"
+
+    _edit(path, plan)
 
 
-def _save(loaded: LoadedDeck, edit: Edit, change: str) -> None:
-    """Make the edit, check the result, write it, and say what changed in one line."""
+def _edit(path: Path, plan: Callable[[LoadedDeck], tuple[Edit, str]]) -> None:
+    """Read the deck, plan the edit, make it, check the result and write it, all under the
+    deck's edit lock (the file must still hold what was read); say what changed in one line.
+
+    A dry run first loads the pool, its resolver and the modules an edit needs, so the lock is
+    held for milliseconds and two dozen concurrent edits of one deck queue quickly.
+    """
+    from deckcli.opendeck import load_deck
+
+    registry = state.registry()
+    warm = load_deck(path, registry)
+    _edited(warm, plan(warm)[0])  # the dry run: nothing is written
+    with locked(path):
+        loaded = load_deck(path, registry)
+        edit, change = plan(loaded)
+        data, result = _edited(loaded, edit)
+        write_bytes(loaded.path, data, expected=loaded.data)
+    typer.echo(f"{change} · {verdict(result)}")
+
+
+def _edited(loaded: LoadedDeck, edit: Edit) -> tuple[bytes, DeckResult]:
+    """The deck's bytes with the edit made, and their verdict."""
     from deckcli.deckfile.deck import Deck
     from deckcli.deckfile.edit import apply_edit
     from deckcli.deckfile.read import parse_deck_bytes
 
     data = apply_edit(loaded.data, loaded.deck, edit)
     deck, problems = parse_deck_bytes(data, Deck(path=loaded.deck.path, kind=loaded.deck.kind))
-    result = loaded.check(deck, problems)
-    write_bytes(loaded.path, data)
-    typer.echo(f"{change} · {verdict(result)}")
+    return data, loaded.check(deck, problems)
 
 
 @app.command(epilog=epilog(
@@ -191,6 +216,7 @@ def fmt(
     from deckcli.checkrun import looks_like_deck
     from deckcli.deckfile.read import deck_kind, read_deck_file
     from deckcli.opendeck import describe, load_deck
+    from deckcli.printable import printable_path
     from deckcli.scan import Target, scan_paths
 
     missing = [str(path) for path in paths if not path.exists()]
@@ -209,23 +235,25 @@ def fmt(
             if deck_kind(path) == "text":
                 raise UserError("a text list; fmt formats TOML decks (deckcli import turns a "
                                 "list into one)", EXIT_FAILED)
-            loaded = load_deck(path, registry)
-            blocking = next((p for p in loaded.problems if p.rule in UNFORMATTABLE), None)
-            if blocking is not None:
-                raise UserError(f"{describe(path, blocking)} — fix it, then run fmt",
-                                EXIT_FAILED)
-            data = _formatted(loaded)
+            with contextlib.nullcontext() if check else locked(path):
+                loaded = load_deck(path, registry)
+                blocking = next((p for p in loaded.problems if p.rule in UNFORMATTABLE), None)
+                if blocking is not None:
+                    raise UserError(f"{describe(path, blocking)} — fix it, then run fmt",
+                                    EXIT_FAILED)
+                data = _formatted(loaded)
+                if data != loaded.data and not check:
+                    write_bytes(path, data, expected=loaded.data)
         except UserError as exc:
-            error(str(exc) if str(exc).startswith(str(path)) else f"{path}: {exc}")
+            shown = printable_path(str(path))
+            error(str(exc) if str(exc).startswith(shown) else f"{shown}: {exc}")
             failed += 1
             continue
         if data == loaded.data:
             unchanged += 1
             continue
         changed += 1
-        if not check:
-            write_bytes(path, data)
-        typer.echo(f"{'would reformat' if check else 'reformatted'} {path}")
+        typer.echo(f"{'would reformat' if check else 'reformatted'} {printable_path(str(path))}")
     verb = "would be reformatted" if check else "reformatted"
     typer.echo(f"{changed} file{'s' * (changed != 1)} {verb}, {unchanged} unchanged"
                + (f", {failed} failed" if failed else ""))

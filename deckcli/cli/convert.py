@@ -15,6 +15,7 @@ from deckcli.cli.build import verdict
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import write_bytes
 from deckcli.errors import EXIT_FAILED, UserError
+from deckcli.printable import escape_controls
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from deckcli.deckfile.compare import CardChange
@@ -69,7 +70,7 @@ def import_(
 
     imported = import_list(text or "", choose)
     for line in imported.unresolved:
-        sys.stderr.write(f"deckcli: {file}: {line}\n")
+        sys.stderr.write(escape_controls(f"deckcli: {file}: {line}") + "\n")
     if imported.unresolved and not partial:
         count = len(imported.unresolved)
         raise UserError(f"{count} line{'s' * (count != 1)} did not resolve; nothing written "
@@ -80,10 +81,10 @@ def import_(
                f"{verdict(check_deck(deck, imported.resolver, problems))}")
     if output is None:
         sys.stdout.write(toml)
-        sys.stderr.write(f"deckcli: {summary}\n")
+        sys.stderr.write(escape_controls(f"deckcli: {summary}") + "\n")
     else:
         write_bytes(output, toml.encode("utf-8"))
-        typer.echo(f"{summary} → {output}")
+        typer.echo(escape_controls(f"{summary} → {output}"))
 
 
 def _read_input(file: Path) -> bytes:

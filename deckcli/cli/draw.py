@@ -14,6 +14,7 @@ from deckcli.cli import complete
 from deckcli.cli.app import app, state
 from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
+from deckcli.printable import escape_controls
 
 if TYPE_CHECKING:
     from deckcli.draw.goldfish import Goldfish, Odds
@@ -140,7 +141,7 @@ def _policy(decks: list[Path], flag: bool) -> tuple[list[Path], str]:
 
 
 def _warn(message: str) -> None:
-    sys.stderr.write(f"deckcli: warning: {message}\n")
+    sys.stderr.write(escape_controls(f"deckcli: warning: {message}") + "\n")
 
 
 def deck_library(registry: PoolRegistry, path: Path, game: str | None, deck_format: str | None
@@ -156,7 +157,7 @@ def deck_library(registry: PoolRegistry, path: Path, game: str | None, deck_form
     if errors:
         _warn(f"{path} is not a legal {result.game} {result.format} deck; drawing it anyway:")
         for problem in errors:
-            sys.stderr.write(f"  {problem.rule}: {problem.message}\n")
+            sys.stderr.write(escape_controls(f"  {problem.rule}: {problem.message}") + "\n")
     cards, _ = loaded.resolver.resolve(loaded.deck.entries)
     blanks = result.cards - sum(item.count for item in cards)
     library = Library(tuple((item.card, item.count) for item in cards), blanks)

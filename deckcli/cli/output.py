@@ -1,15 +1,18 @@
-"""Where command output goes: stdout or `-o FILE` (written atomically), colour on a TTY."""
+"""Where command output goes: stdout or `-o FILE` (written atomically), colour on a TTY; and
+the messages a refused or failed write gives."""
 
 from __future__ import annotations
 
+import contextlib
 import io
 import os
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TextIO
 
-from deckcli.errors import EXIT_FAILED, UserError
+from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
+from deckcli.printable import printable_path
 
 
 def emit(write: Callable[[TextIO, bool], None], output: Path | None) -> None:
@@ -24,12 +27,43 @@ def emit(write: Callable[[TextIO, bool], None], output: Path | None) -> None:
     write_bytes(output, buffer.getvalue().encode("utf-8"))
 
 
-def write_bytes(path: Path, data: bytes) -> None:
-    """Replace a file atomically; a disk error is one message and exit 1."""
-    from deckcli.fileio import atomic_write_bytes  # tempfile: only when writing
+def write_bytes(path: Path, data: bytes, expected: bytes | None = None) -> None:
+    """Replace a file atomically (through links); a refused or failed write is one message
+    and exit 1. `expected`: the bytes read before an edit, which must still be there."""
+    from deckcli.fileio import ChangedOnDisk, ReadOnlyFile, atomic_write_bytes  # only to write
 
+    shown = printable_path(str(path))
     try:
-        atomic_write_bytes(path, data)
-    except OSError as exc:
-        raise UserError(f"cannot write {path}: {exc.strerror or exc}; the file is unchanged",
+        atomic_write_bytes(path, data, expected)
+    except ReadOnlyFile as exc:
+        raise UserError(f"{shown} is {exc.strerror}; deckcli does not write a file its "
+                        f"permissions protect — make it writable (chmod u+w) to edit it",
                         EXIT_FAILED) from None
+    except ChangedOnDisk:
+        raise UserError(f"{shown} changed on disk while deckcli was editing it (another program "
+                        "wrote it); nothing was written — run the command again",
+                        EXIT_FAILED) from None
+    except OSError as exc:
+        raise UserError(f"cannot write {shown}: {exc.strerror or exc}; the file is unchanged",
+                        EXIT_FAILED) from None
+
+
+@contextlib.contextmanager
+def locked(path: Path) -> Iterator[None]:
+    """Hold a deck file's edit lock around reading, changing and writing it."""
+    from deckcli.fileio import LockTimeout, edit_lock
+
+    shown = printable_path(str(path))
+    with contextlib.ExitStack() as stack:
+        try:
+            stack.enter_context(edit_lock(path))
+        except LockTimeout as exc:
+            raise UserError(f"{shown} is being edited by another deckcli command "
+                            f"({exc.strerror}); nothing was written — try again",
+                            EXIT_FAILED) from None
+        except FileNotFoundError:
+            raise UserError(f"no such file: {shown}", EXIT_USAGE) from None
+        except OSError as exc:
+            raise UserError(f"cannot edit {shown}: {exc.strerror or exc} (while taking its "
+                            "edit lock); the file is unchanged", EXIT_FAILED) from None
+        yield

@@ -29,6 +29,7 @@ def pool_check(
     """Validate pools: schema, field types, unique numbers, rule queries, shared names."""
     from deckcli.poolcheck import check_pool
     from deckcli.pools.load import PoolError, load_pool
+    from deckcli.printable import escape_controls, printable_path
 
     registry = state.registry()
     jobs: list[tuple[str, Path | None]] = []
@@ -44,20 +45,20 @@ def pool_check(
     failed = False
     if not targets:
         for broken in registry.broken:
-            typer.echo(f"✗ {broken.error}")
+            typer.echo(f"✗ {escape_controls(str(broken.error))}")
             failed = True
     for label, path in jobs:
         try:
             pool = load_pool(path) if path else registry.load(label)
         except PoolError as exc:
-            typer.echo(f"✗ {exc}")
+            typer.echo(f"✗ {escape_controls(str(exc))}")
             failed = True
             continue
         problems = check_pool(pool)
         failed = failed or bool(problems)
         mark = "✗" if problems else "✓"
-        typer.echo(f"{mark} {pool.path}: {pool.game_id}, {len(pool.cards):,} cards, "
-                   f"{len(pool.header.formats)} format(s)")
+        typer.echo(f"{mark} {printable_path(str(pool.path))}: {pool.game_id}, "
+                   f"{len(pool.cards):,} cards, {len(pool.header.formats)} format(s)")
         for problem in problems:
-            typer.echo(f"    {problem}")
+            typer.echo(f"    {escape_controls(problem)}")
     raise typer.Exit(1 if failed else 0)

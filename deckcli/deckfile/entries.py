@@ -7,8 +7,9 @@ holds thousands of bad lines reports the first of each kind and a count of the r
 from __future__ import annotations
 
 import json
-import unicodedata
+import re
 
+from deckcli.printable import control_character
 from deckcli.problem import Problem
 
 MAX_ENTRIES = 5_000
@@ -31,19 +32,29 @@ def problem(
 
 
 def capped(problems: list[Problem]) -> list[Problem]:
-    """The first MAX_PROBLEMS_PER_RULE problems of each rule, then one line for the rest."""
+    """The first MAX_PROBLEMS_PER_RULE problems of each rule, then one line for the rest.
+
+    Capping twice changes nothing: an earlier summary line counts as the problems it stands for.
+    """
     kept: list[Problem] = []
     seen: dict[str, int] = {}
     for found in problems:
+        summary = _SUMMARY.fullmatch(found.message) if found.line is None else None
+        if summary is not None and summary.group(2) == found.rule:
+            seen[found.rule] = seen.get(found.rule, 0) + int(summary.group(1).replace(",", ""))
+            continue
         seen[found.rule] = seen.get(found.rule, 0) + 1
         if seen[found.rule] <= MAX_PROBLEMS_PER_RULE:
             kept.append(found)
     for rule, count in seen.items():
         if count > MAX_PROBLEMS_PER_RULE:
-            first = next(found for found in kept if found.rule == rule)
+            severity = next((found.severity for found in kept if found.rule == rule), "error")
             kept.append(problem(rule, f"… and {count - MAX_PROBLEMS_PER_RULE:,} more {rule} "
-                                f"problems in this file; fix these first", severity=first.severity))
+                                f"problems in this file; fix these first", severity=severity))
     return kept
+
+
+_SUMMARY = re.compile(r"… and ([\d,]+) more (\S+) problems in this file; fix these first")
 
 
 def check_entry(ref: str, count: object, line: int | None) -> Problem | None:
@@ -86,20 +97,6 @@ def check_entry(ref: str, count: object, line: int | None) -> Problem | None:
             line,
             card=shown,
         )
-    return None
-
-
-def control_character(ref: str) -> str | None:
-    """'U+0000 at character 6' for the first control character or lone surrogate in a name.
-
-    Tabs and line breaks count as spaces; invisible format characters (zero-width space,
-    direction marks) are not refused here: `textnorm.fold` ignores them when names are compared.
-    """
-    if ref.isprintable():  # the usual case, answered in C
-        return None
-    for index, char in enumerate(ref, 1):
-        if unicodedata.category(char) in ("Cc", "Cs") and not char.isspace():
-            return f"U+{ord(char):04X} at character {index}"
     return None
 
 

@@ -17,6 +17,7 @@ from pydantic import ValidationError
 from deckcli.card import RESERVED_CARD_KEYS, Card
 from deckcli.models import FieldDef, PoolHeader
 from deckcli.pools.model import Pool
+from deckcli.printable import control_character
 
 CARDS_MARKER = "[[cards]]"
 
@@ -119,6 +120,32 @@ def parse_pool_toml(path: Path, text: str) -> dict:
         raise PoolError(path, "invalid TOML: arrays or tables nested too deeply") from None
 
 
+def control_in(value: object) -> str | None:
+    """'game.name holds the control character U+000A at character 4' for the first key or
+    string of a pool value that holds one (a name echoed with a line break forges output)."""
+    stack: list[tuple[str, object]] = [("", value)]
+    while stack:
+        where, item = stack.pop()
+        if isinstance(item, str):
+            if not item.isprintable() and (found := control_character(item)):
+                return f"{where or 'a value'} holds the control character {found}"
+        elif isinstance(item, dict):
+            for key, inner in item.items():
+                inside = f"{where}.{key}" if where else str(key)
+                if not key.isprintable() and (found := control_character(key)):
+                    return f"the key {inside!r} holds the control character {found}"
+                stack.append((inside, inner))
+        elif isinstance(item, list):
+            stack.extend((f"{where}.{index}", inner) for index, inner in enumerate(item))
+    return None
+
+
+def refuse_controls(path: Path, raw: object, prefix: str = "", line: int | None = None) -> None:
+    """PoolError when any name, key or text of `raw` holds a control character."""
+    if found := control_in(raw):
+        raise PoolError(path, f"{prefix}{found}; delete it (write long text on one line)", line)
+
+
 def read_header(path: Path) -> PoolHeader:
     """Parse and validate only the header of a pool file; PoolError when it cannot be used."""
     return validate_header(path, read_raw_header(path))
@@ -131,6 +158,7 @@ def read_raw_header(path: Path) -> dict:
 
 def validate_header(path: Path, raw: dict) -> PoolHeader:
     """A parsed header checked against the pool schema; PoolError naming the field at fault."""
+    refuse_controls(path, raw)
     try:
         return PoolHeader.model_validate(raw)
     except ValidationError as exc:
@@ -174,6 +202,7 @@ def build_cards(
         reserved = {key: raw[key] for key in RESERVED_CARD_KEYS if key in raw}
         attrs = {key: value for key, value in raw.items() if key not in RESERVED_CARD_KEYS}
         number = str(raw.get("number", f"#{index + 1}"))
+        refuse_controls(path, raw, f"card {number!r}: ", line)
         try:
             card = Card.model_validate({**reserved, "attrs": attrs})
         except ValidationError as exc:

@@ -197,10 +197,17 @@ class PoolRegistry:
         return self._loaded[game_id]
 
     def resolver(self, game_id: str, format_id: str) -> Resolver:
-        """The one Resolver of a game and format in this run (it owns their memos)."""
+        """The one Resolver of a game and format in this run (it owns their memos); PoolError
+        when the pool cannot be loaded or a rule query of the format is invalid."""
         key = (game_id, format_id)
         if key not in self._resolvers:
+            from deckcli.query import QueryError
             from deckcli.resolver import Resolver
 
-            self._resolvers[key] = Resolver(self.load(game_id), format_id)
+            pool = self.load(game_id)
+            try:
+                self._resolvers[key] = Resolver(pool, format_id)
+            except QueryError as exc:  # a pool's rule query: the pool is broken, not deckcli
+                raise PoolError(pool.path, f"formats.{format_id}: a rule query is invalid: "
+                                f"{exc}") from None
         return self._resolvers[key]

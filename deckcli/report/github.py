@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TextIO
 
+from deckcli.printable import escape_controls
 from deckcli.problem import Problem
 from deckcli.report import deck_line
 from deckcli.report.ci import plural, repo_path, severity_counts
@@ -18,6 +19,12 @@ from deckcli.result import CheckResult
 def escape_data(text: str) -> str:
     """A command's message: %, CR and LF are percent-encoded."""
     return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def log_text(text: str) -> str:
+    """Deck or pool text for the log: control characters other than CR and LF (which
+    `escape_data` encodes) shown as escapes, so an ESC or a line separator never arrives."""
+    return escape_controls(text, keep="\r\n")
 
 
 def escape_property(text: str) -> str:
@@ -31,8 +38,9 @@ def annotation(path: str, problem: Problem) -> str:
     if problem.column is not None:
         properties["col"] = str(problem.column)
     properties["title"] = problem.rule
-    joined = ",".join(f"{key}={escape_property(value)}" for key, value in properties.items())
-    return f"::{problem.severity} {joined}::{escape_data(problem.message)}\n"
+    joined = ",".join(f"{key}={escape_property(log_text(value))}"
+                      for key, value in properties.items())
+    return f"::{problem.severity} {joined}::{escape_data(log_text(problem.message))}\n"
 
 
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
@@ -41,7 +49,7 @@ def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
         if not deck.problems:
             continue
         path = repo_path(deck.path)
-        out.write(f"::group::{escape_data(path)}\n")
+        out.write(f"::group::{escape_data(log_text(path))}\n")
         for problem in deck.problems:
             out.write(annotation(path, problem))
         out.write("::endgroup::\n")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from typing import TextIO
 
+from deckcli.printable import escape_controls
 from deckcli.report.ci import plural, problem_summary, repo_path
 from deckcli.result import CheckResult, DeckResult
 
@@ -18,7 +19,7 @@ _SPECIAL = re.compile(r"([\\`*_\[\]<>|~#])")
 
 def md_escape(text: str) -> str:
     """Text for one table cell or list item: markup characters escaped, one line."""
-    return _SPECIAL.sub(r"\\\1", " ".join(text.split()))
+    return _SPECIAL.sub(r"\\\1", escape_controls(" ".join(text.split())))
 
 
 def verdict(deck: DeckResult) -> str:

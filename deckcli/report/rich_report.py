@@ -8,6 +8,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
+from deckcli.printable import escape_controls
 from deckcli.result import CheckResult, DeckResult
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow"}
@@ -20,9 +21,9 @@ def verdict_line(deck: DeckResult) -> Text:
         line.append("✓ legal   ", style="bold green")
     else:
         line.append("✗ illegal ", style="bold red")
-    line.append(deck.path, style="bold")
+    line.append(escape_controls(deck.path), style="bold")
     if where:
-        line.append(f"  {where}", style="cyan")
+        line.append(f"  {escape_controls(where)}", style="cyan")
     line.append(f"  {deck.cards:,} cards", style="dim")
     return line
 
@@ -39,8 +40,8 @@ def render(result: CheckResult, out: TextIO, color: bool = True) -> None:
             where = f"line {problem.line}" if problem.line else "deck"
             console.print(
                 f"    [dim]{where:>9}[/]  [{SEVERITY_STYLE[problem.severity]}]"
-                f"{problem.severity:<7}[/] [bold]{escape(problem.rule)}[/]  "
-                f"{escape(problem.message)}")
+                f"{problem.severity:<7}[/] [bold]{escape(escape_controls(problem.rule))}[/]  "
+                f"{escape(escape_controls(problem.message))}")
     legal = sum(deck.legal for deck in result.decks)
     illegal = len(result.decks) - legal
     console.print(

@@ -1,13 +1,15 @@
 """`--format text`: one line per problem, `path:line: [severity] rule-id message`.
 
 Deck-level problems (size, counts) point at line 1. Legal decks with no problems print
-nothing, like a linter; the exit status carries the verdict.
+nothing, like a linter; the exit status carries the verdict. Control characters in what a
+deck or pool says are escaped, so every line of output is one problem.
 """
 
 from __future__ import annotations
 
 from typing import TextIO
 
+from deckcli.printable import escape_controls
 from deckcli.report import deck_line
 from deckcli.result import CheckResult
 
@@ -15,5 +17,6 @@ from deckcli.result import CheckResult
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
     for deck in result.decks:
         for problem in deck.problems:
-            out.write(f"{deck.path}:{deck_line(problem.line)}: [{problem.severity}] "
-                      f"{problem.rule} {problem.message}\n")
+            out.write(escape_controls(f"{deck.path}:{deck_line(problem.line)}: "
+                                      f"[{problem.severity}] {problem.rule} {problem.message}")
+                      + "\n")
