@@ -1,56 +1,44 @@
 """A card of a pool: its number, names in every language, aliases, copy cap and facts.
 
-Validated by pydantic when a pool is read from TOML; rebuilt from plain data, its shape
-checked by hand, when it comes from the pool cache.
+A plain slotted class, not a pydantic model: a pool holds thousands of cards and a check
+loads them from the cache on every run. `card_data_problem` checks the shape of a card's data
+(from the pool TOML, or from the cache) with messages that name the field at fault.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from typing import Any
 
 from deckcli.textnorm import fold
 
 RESERVED_CARD_KEYS = ("number", "name", "names", "aliases", "max_copies", "note", "source")
+_DATA_KEYS = frozenset((*RESERVED_CARD_KEYS, "attrs"))
 
 
-class Card(BaseModel):
+class Card:
     """One card of a pool. Attributes beyond the reserved keys live in `attrs`."""
 
-    model_config = ConfigDict(frozen=True, defer_build=True)
+    __slots__ = ("number", "name", "names", "aliases", "max_copies", "note", "source", "attrs",
+                 "folded_names", "folded_number")
 
-    number: Annotated[str, Field(min_length=1)]
-    name: Annotated[str, Field(min_length=1)]
-    names: dict[str, str] = Field(default_factory=dict)
-    aliases: list[str] = Field(default_factory=list)
-    max_copies: int | Literal["unlimited"] | None = None
-    note: str = ""
-    source: str = ""
-    attrs: dict[str, Any] = Field(default_factory=dict)
-    _folded_names: tuple[str, ...] = PrivateAttr(default=())
-    _folded_number: str = PrivateAttr(default="")
-
-    def model_post_init(self, context: Any, /) -> None:
-        self._folded_names = tuple(dict.fromkeys(fold(name) for name in self.all_names()))
-        self._folded_number = fold(self.number)
-
-    @property
-    def folded_names(self) -> tuple[str, ...]:
-        """Every name of the card, folded for comparison."""
-        return self._folded_names
-
-    @property
-    def folded_number(self) -> str:
-        return self._folded_number
+    def __init__(self, number: str, name: str, names: dict[str, str] | None = None,
+                 aliases: list[str] | None = None, max_copies: int | str | None = None,
+                 note: str = "", source: str = "", attrs: dict[str, Any] | None = None) -> None:
+        self.number = number
+        self.name = name
+        self.names = names or {}
+        self.aliases = aliases or []
+        self.max_copies = max_copies  # a whole number, "unlimited", or None (the rule's cap)
+        self.note = note
+        self.source = source
+        self.attrs = attrs or {}
+        # every name of the card, folded for comparison; the number folded likewise
+        self.folded_names = tuple(dict.fromkeys(fold(name) for name in self.all_names()))
+        self.folded_number = fold(number)
 
     def all_names(self) -> list[str]:
         """The canonical name, names in every language, then aliases (no repeats)."""
-        seen: list[str] = []
-        for name in (self.name, *self.names.values(), *self.aliases):
-            if name not in seen:
-                seen.append(name)
-        return seen
+        return list(dict.fromkeys((self.name, *self.names.values(), *self.aliases)))
 
     @property
     def type(self) -> str:
@@ -71,31 +59,58 @@ class Card(BaseModel):
 
     @classmethod
     def from_data(cls, data: object) -> Card | None:
-        """A card from `to_data`'s form, its shape checked; None when it is not that shape."""
-        if not isinstance(data, dict) or not _CARD_DATA_KEYS.issuperset(data):
+        """A card from `to_data`'s form; None when the data is not of that shape."""
+        if card_data_problem(data) is not None:
             return None
-        number, name = data.get("number"), data.get("name")
-        names, aliases = data.get("names", {}), data.get("aliases", [])
-        attrs, cap = data.get("attrs", {}), data.get("max_copies")
-        if not (isinstance(number, str) and number and isinstance(name, str) and name
-                and isinstance(names, dict) and all(isinstance(v, str) for v in names.values())
-                and isinstance(aliases, list) and all(isinstance(a, str) for a in aliases)
-                and isinstance(attrs, dict) and all(map(_plain_value, attrs.values()))
-                and (cap is None or cap == "unlimited" or type(cap) is int)
-                and isinstance(data.get("note", ""), str)
-                and isinstance(data.get("source", ""), str)):
-            return None
-        return cls.model_construct(
-            number=number, name=name, names=names, aliases=aliases, max_copies=cap,
-            note=data.get("note", ""), source=data.get("source", ""), attrs=attrs)
+        assert isinstance(data, dict)
+        return cls(**data)
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.to_data() == other.to_data()
+
+    def __hash__(self) -> int:
+        return hash(self.number)
+
+    def __repr__(self) -> str:
+        return f"Card({self.label()!r})"
 
 
-_CARD_DATA_KEYS = frozenset(("number", "name", "names", "aliases", "max_copies", "note",
-                             "source", "attrs"))
+def card_data_problem(data: object) -> str | None:
+    """What is wrong with a card's data (reserved keys plus `attrs`), or None when nothing is."""
+    if not isinstance(data, dict):
+        return "is not a table"
+    unknown = sorted(set(data) - _DATA_KEYS)
+    if unknown:
+        return f"unknown key {unknown[0]!r}"
+    for key in ("number", "name"):
+        value = data.get(key)
+        if value is None:
+            return f"{key} is missing"
+        if not isinstance(value, str) or not value.strip():
+            return f"{key} must be non-empty text, not {value!r}"
+    names, aliases = data.get("names", {}), data.get("aliases", [])
+    if not isinstance(names, dict) or not all(
+            isinstance(k, str) and isinstance(v, str) and v for k, v in names.items()):
+        return "names must be a table of language = name (text)"
+    if not isinstance(aliases, list) or not all(isinstance(a, str) and a for a in aliases):
+        return "aliases must be a list of names (text)"
+    cap = data.get("max_copies")
+    if not (cap is None or cap == "unlimited" or (type(cap) is int and cap >= 0)):
+        return f'max_copies must be a whole number from 0 or "unlimited", not {cap!r}'
+    for key in ("note", "source"):
+        if not isinstance(data.get(key, ""), str):
+            return f"{key} must be text"
+    attrs = data.get("attrs", {})
+    if not isinstance(attrs, dict):
+        return "attrs must be a table"
+    for key, value in attrs.items():  # the hot loop of a cache load: exact types, no isinstance
+        kind = type(value)
+        if kind in _SCALARS or (kind is list and all(type(item) is str for item in value)):
+            continue
+        return f"{key} must be text, a number, true/false or a list of text, not {value!r}"
+    return None
 
 
-def _plain_value(value: object) -> bool:
-    """A card attribute as pools hold them: a string, number, boolean or list of strings."""
-    if isinstance(value, list):
-        return all(isinstance(item, str) for item in value)
-    return isinstance(value, str | int | float | bool)
+_SCALARS = frozenset((str, int, float, bool))

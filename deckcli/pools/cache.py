@@ -28,7 +28,7 @@ from deckcli.pools.model import Pool
 
 CACHE_ENV = "DECKCLI_CACHE"
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
-FORMAT = 2  # bump when the entry layout changes
+FORMAT = 3  # bump when the entry layout changes
 _warned: set[str] = set()
 
 
@@ -132,22 +132,61 @@ def _store(target: Path, pool: Pool) -> None:
                 os.unlink(tmp)
 
 
+_ROW = ("number", "name", "names", "aliases", "max_copies", "note", "source")
+
+
 def to_entry(pool: Pool) -> dict[str, Any]:
-    """A pool as plain JSON data."""
-    return {"format": FORMAT, "cards": [card.to_data() for card in pool.cards]}
+    """A pool's cards as plain JSON data: one row per card, attributes in `fields` order
+    (null where a card has none), so field names are not repeated 2,500 times."""
+    fields = sorted({key for card in pool.cards for key in card.attrs})
+    rows = [[getattr(card, key) for key in _ROW] + [[card.attrs.get(f) for f in fields]]
+            for card in pool.cards]
+    return {"format": FORMAT, "fields": fields, "cards": rows}
 
 
 def from_entry(entry: object, source: Path, header: PoolHeader) -> Pool | None:
     """A pool from cache data, or None when the data is not of the expected shape."""
     if not isinstance(entry, dict) or entry.get("format") != FORMAT:
         return None
-    cards_data = entry.get("cards")
-    if not isinstance(cards_data, list):
+    fields, rows = entry.get("fields"), entry.get("cards")
+    if not (isinstance(fields, list) and all(type(f) is str for f in fields)
+            and isinstance(rows, list)):
         return None
     cards = []
-    for data in cards_data:
-        card = Card.from_data(data)
+    for row in rows:
+        card = _card_from_row(row, fields)
         if card is None:
             return None
         cards.append(card)
     return Pool(source, header, cards)
+
+
+def _card_from_row(row: object, fields: list[str]) -> Card | None:
+    """One card from its cache row, every value's type checked; None when one is wrong.
+
+    The hot loop of a cached load, so exact type tests (`type(x) is str`) stand in for the
+    general `card_data_problem`, which pool files get.
+    """
+    if type(row) is not list or len(row) != _ROW_LENGTH:
+        return None
+    number, name, names, aliases, cap, note, source, values = row
+    if not (type(number) is str and number and type(name) is str and name
+            and type(note) is str and type(source) is str
+            and (cap is None or cap == "unlimited" or (type(cap) is int and cap >= 0))
+            and type(names) is dict and all(type(v) is str for v in names.values())
+            and type(aliases) is list and all(type(a) is str for a in aliases)
+            and type(values) is list and len(values) == len(fields)):
+        return None
+    attrs = {}
+    for field, value in zip(fields, values, strict=True):
+        if value is None:
+            continue
+        kind = type(value)
+        if kind not in _SCALARS and not (kind is list and all(type(v) is str for v in value)):
+            return None
+        attrs[field] = value
+    return Card(number, name, names, aliases, cap, note, source, attrs)
+
+
+_ROW_LENGTH = len(_ROW) + 1
+_SCALARS = frozenset((str, int, float, bool))

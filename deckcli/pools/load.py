@@ -14,7 +14,7 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from deckcli.card import RESERVED_CARD_KEYS, Card
+from deckcli.card import RESERVED_CARD_KEYS, Card, card_data_problem
 from deckcli.models import FieldDef, PoolHeader
 from deckcli.pools.model import Pool
 from deckcli.printable import control_character
@@ -203,10 +203,10 @@ def build_cards(
         attrs = {key: value for key, value in raw.items() if key not in RESERVED_CARD_KEYS}
         number = str(raw.get("number", f"#{index + 1}"))
         refuse_controls(path, raw, f"card {number!r}: ", line)
-        try:
-            card = Card.model_validate({**reserved, "attrs": attrs})
-        except ValidationError as exc:
-            raise PoolError(path, describe_validation(exc, f"card {number}: "), line) from None
+        data = {**reserved, "attrs": attrs}
+        if shape := card_data_problem(data):
+            raise PoolError(path, f"card {number}: {shape}", line)
+        card = Card(**data)
         if problem := check_card_attrs(number, attrs, fields):
             raise PoolError(path, problem, line)
         if card.folded_number in numbers:
