@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import difflib
 import heapq
+import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
@@ -20,7 +21,7 @@ from deckcli.card import Card
 from deckcli.deckfile.deck import DeckEntry
 from deckcli.models import CopiesRule, Format, RequiresRule
 from deckcli.pools.model import Pool, trigrams_of
-from deckcli.problem import Problem
+from deckcli.problem import Problem, Severity
 from deckcli.query import Query, Verdict, compile_query
 from deckcli.textnorm import fold
 
@@ -46,11 +47,24 @@ class Resolved:
 
 
 @dataclass(frozen=True)
+class Ambiguous:
+    """An entry whose name several cards share that differ for the format's rules: `readings`
+    holds one card per way of reading it, `candidates` every card the name names."""
+
+    entry: DeckEntry
+    readings: tuple[Card, ...]
+    candidates: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
 class Lookup:
-    """The outcome of resolving one reference: the card, or the candidates to choose from."""
+    """The outcome of resolving one reference: the card, or the candidates to choose from;
+    `note` is (rule, severity, message) when a `Name (number)` reference's name and number
+    disagree (the number decides)."""
 
     card: Card | None
     candidates: tuple[Card, ...]
+    note: tuple[str, Severity, str] | None = None
 
 
 class Resolver:
@@ -114,9 +128,16 @@ class Resolver:
         return self.pool.by_number.get(fold(ref))
 
     def named(self, ref: str) -> list[Card]:
-        """Every card a reference names exactly: the card with that number, else by name."""
+        """Every card a reference names: the card with that number, else by name, else by name
+        ignoring spaces and punctuation when that finds a single name ('Cyber Sword')."""
         card = self.numbered(ref)
-        return [card] if card is not None else list(self.pool.by_name.get(fold(ref), ()))
+        if card is not None:
+            return [card]
+        found = self.pool.by_name.get(fold(ref))
+        if found:
+            return list(found)
+        loose = self.pool.by_squash.get(self.pool.squashed(ref), ())
+        return list(loose) if len({fold(card.name) for card in loose}) == 1 else []
 
     def lookup(self, ref: str) -> Lookup:
         """The card a reference means; `candidates` lists the choices when it is ambiguous."""
@@ -128,11 +149,47 @@ class Resolver:
     def _lookup(self, ref: str) -> Lookup:
         matches = self.named(ref)
         if not matches:
-            return Lookup(None, ())
+            split = split_number(ref)
+            return self._by_name_and_number(ref, *split) if split else Lookup(None, ())
         first = matches[0]
         if all(self._agree(first, other) for other in matches[1:]):
             return Lookup(first, tuple(matches))
         return Lookup(None, tuple(matches))
+
+    def _by_name_and_number(self, ref: str, name: str, number: str) -> Lookup:
+        """`Name (number)` or `Name [number]`: the number decides and the name is checked; a
+        bracket that holds no card number is a gloss (`ブロード攻撃 (Broad Attack)`)."""
+        card = self.numbered(number)
+        if card is None:
+            found = self.lookup(name)
+            return Lookup(found.card, found.candidates, found.note)
+        if self._names(name, card):
+            return Lookup(card, (card,))
+        others = self.named(name)
+        if not others and (glossed := split_number(name)):
+            others = self.named(glossed[0])
+        if others:
+            return Lookup(card, (card,), ("name-number-mismatch", "error",
+                          f'"{ref}": {card.number} is {card.name}, but "{name}" is '
+                          f"{others[0].label()}; fix the name or the number (counted as "
+                          f"{card.number})"))
+        return Lookup(card, (card,), ("unmatched-name", "warning",
+                      f'"{name}" names no {self.pool.game_name} card; counted as '
+                      f"{card.label()} by its number"))
+
+    def _names(self, name: str, card: Card) -> bool:
+        """Whether a name written beside a number is that card's: any of its names (folded or
+        squashed), the part before a comma ('TorchMan' for 'TorchMan, Hothead'), or so once a
+        bracketed gloss is dropped."""
+        squashed = {self.pool.squashed(known) for known in card.all_names()}
+        squashed |= {self.pool.squashed(known.split(",")[0]) for known in card.all_names()}
+        while True:
+            if self.pool.squashed(name) in squashed:
+                return True
+            split = split_number(name)
+            if split is None:
+                return False
+            name = split[0]
 
     def _agree(self, a: Card, b: Card) -> bool:
         """Whether two cards are the same for every rule of the format."""
@@ -208,15 +265,29 @@ class Resolver:
 
     # -- decks -----------------------------------------------------------------------------
 
-    def resolve(self, entries: Iterable[DeckEntry]) -> tuple[list[Resolved], list[Problem]]:
-        """Every entry's card; entries naming the same card are merged (with a warning)."""
+    def resolve(self, entries: Iterable[DeckEntry], ambiguous: list[Ambiguous] | None = None
+                ) -> tuple[list[Resolved], list[Problem]]:
+        """Every entry's card; entries naming the same card are merged (with a warning).
+
+        Entries naming several cards that differ for the rules are problems, or, when the caller
+        passes `ambiguous`, are put there with the distinct readings of their name (see
+        `check.check_deck`, which judges the deck under each reading).
+        """
         resolved: dict[str, Resolved] = {}
         problems: list[Problem] = []
         for entry in entries:
             found = self.lookup(entry.ref)
             card = found.card
+            if found.note is not None:
+                rule, severity, message = found.note
+                problems.append(Problem(rule=rule, severity=severity, message=message,
+                                        card=entry.ref[:60], line=entry.line))
             if card is None:
-                problems.append(self.problem_for(entry, found))
+                if ambiguous is not None and found.candidates:
+                    ambiguous.append(Ambiguous(entry, self.distinct(found.candidates),
+                                               found.candidates))
+                else:
+                    problems.append(self.problem_for(entry, found))
                 continue
             earlier = resolved.get(card.number)
             if earlier is None:
@@ -229,6 +300,14 @@ class Resolver:
                 f"{card.label()}; counted together as {earlier.count}"))
         return list(resolved.values()), problems
 
+    def distinct(self, cards: Iterable[Card]) -> tuple[Card, ...]:
+        """One card for each group of cards that are the same for every rule of the format."""
+        kept: list[Card] = []
+        for card in cards:
+            if not any(self._agree(other, card) for other in kept):
+                kept.append(card)
+        return tuple(kept)
+
     def tally(self, entries: Iterable[DeckEntry]) -> list[Resolved]:
         """Entries merged by card, in deck order; references naming no card stay as written."""
         merged: dict[str, Resolved] = {}
@@ -240,3 +319,14 @@ class Resolver:
             else:
                 merged[slot] = Resolved(card, entry.count, entry)
         return list(merged.values())
+
+
+_BRACKETED = re.compile(r"^(.*\S)\s*(?:\(\s*([^()]+?)\s*\)|\[\s*([^\[\]]+?)\s*\])$")
+
+
+def split_number(ref: str) -> tuple[str, str] | None:
+    """'CyberSword (1C12)' or 'CyberSword [1C12]' -> ('CyberSword', '1C12'); else None."""
+    match = _BRACKETED.match(ref.strip())
+    if match is None:
+        return None
+    return match.group(1), match.group(2) or match.group(3)
