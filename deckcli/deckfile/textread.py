@@ -14,15 +14,16 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
-from deckcli.deckfile.deck import Deck, DeckEntry
-from deckcli.deckfile.entries import MAX_ENTRIES, capped, check_entry, control_character, problem
+from deckcli.deckfile.collect import EntryCollector
+from deckcli.deckfile.deck import Deck
+from deckcli.deckfile.entries import capped, control_character, problem
 from deckcli.problem import Problem
 from deckcli.textnorm import squash
 
 MAX_COUNT_DIGITS = 4_000  # below Python's int-parsing limit (4,300 digits)
 # The text patterns run on stripped lines of any length: none may backtrack quadratically over a
 # run of spaces (a lazy group before `\s+` or `\s*$` would), so they stay linear.
-_TEXT_META = re.compile(r"^(?:#|//)\s*(game|format|name)\s*:\s*(.*)$", re.IGNORECASE)
+TEXT_META = re.compile(r"^(?:#|//)\s*(game|format|name)\s*:\s*(.*)$", re.IGNORECASE)
 _COUNT_FIRST = re.compile(r"^(\d+)\s*[xX×]?\s+(\S.*)$")
 _COUNT_LAST = re.compile(r"^(\S(?:.*\S)?)\s+[xX×]\s*(\d+)$")
 _COUNT_IN_BRACKETS = re.compile(r"^(\S(?:.*\S)?)\s*(?:\(\s*(\d+)\s*\)|\[\s*(\d+)\s*\])$")
@@ -64,7 +65,7 @@ def text_lines(text: str) -> Iterator[TextLine]:
         if not line:
             yield TextLine(number, raw_line, "blank")
         elif line.startswith(("#", "//")):  # only such lines can be `# game: id` lines
-            if meta := _TEXT_META.match(line):
+            if meta := TEXT_META.match(line):
                 yield TextLine(number, raw_line, "meta", ref=meta.group(2),
                                key=meta.group(1).lower())
             else:
@@ -87,44 +88,35 @@ def text_lines(text: str) -> Iterator[TextLine]:
 def parse_text_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     """A plain list: `4 Name`, `4x Name` or `Name x4` lines; `# game: id` sets the game."""
     problems: list[Problem] = []
-    seen: dict[str, DeckEntry] = {}
+    collected = EntryCollector(problems)
     for line in text_lines(text):
         number = line.number
         if line.kind == "meta":
-            if control := control_character(line.ref):
-                problems.append(problem("invalid-field", f"{line.key} holds the control "
-                                        f"character {control}; delete it", number))
-                continue
-            setattr(deck, line.key, line.ref or None)
-            if line.key in ("game", "format"):
-                setattr(deck, f"{line.key}_line", number)
-            continue
-        if line.kind == "bad":
+            apply_meta(deck, line.key, line.ref, number, problems)
+        elif line.kind == "bad":
             shown = line.ref if len(line.ref) <= 80 else line.ref[:77] + "…"
             problems.append(problem("text-syntax", f"cannot read {shown!r}; write "
                                     "'COUNT NAME' (e.g. 4 CyberSword), 'NAME x4' or "
                                     "'NAME (NUMBER)'; section headers name a card type "
                                     "(NetNavi:, Events (8))", number))
-            continue
-        if line.kind != "card":
-            continue
-        count, ref = line.count, line.ref
-        entry_problem = check_entry(ref, count, number)
-        if entry_problem is not None:
-            problems.append(entry_problem)
-        elif ref in seen:
-            seen[ref].count += count
-            problems.append(problem("duplicate-card", f"{ref} is listed again (line "
-                                    f"{seen[ref].line}); counts added", number, severity="warning",
-                                    card=ref))
-        elif len(seen) >= MAX_ENTRIES:
-            problems.append(problem("too-many-entries", f"more than {MAX_ENTRIES:,} entries",
-                                    number))
-            break
-        else:
-            seen[ref] = DeckEntry(ref=ref, count=count, line=number)
-    deck.entries = list(seen.values())
+        elif line.kind == "card":
+            collected.add(line.ref, line.count, number)
+            if collected.full:
+                break
+    deck.entries = collected.entries
     return deck, capped(problems)
+
+
+def apply_meta(deck: Deck, key: str, value: str, line: int | None,
+               problems: list[Problem]) -> None:
+    """Set a deck's game, format or name from a `# key: value` line (or a file's own field)."""
+    if control := control_character(value):
+        problems.append(problem("invalid-field", f"{key} holds the control character "
+                                f"{control}; delete it", line))
+        return
+    setattr(deck, key, value.strip() or None)
+    if key in ("game", "format"):
+        setattr(deck, f"{key}_line", line)
 
 
 def parse_text_line(line: str) -> tuple[int, str] | None:
