@@ -14,14 +14,14 @@ import heapq
 import re
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from deckcli.card import Card
 from deckcli.deckfile.deck import DeckEntry
 from deckcli.models import CopiesRule, Format, RequiresRule
 from deckcli.pools.model import Pool, trigrams_of
-from deckcli.problem import Problem, Severity
+from deckcli.problem import Problem
 from deckcli.query import Query, Verdict, compile_query
 from deckcli.textnorm import fold
 
@@ -59,12 +59,12 @@ class Ambiguous:
 @dataclass(frozen=True)
 class Lookup:
     """The outcome of resolving one reference: the card, or the candidates to choose from;
-    `note` is (rule, severity, message) when a `Name (number)` reference's name and number
-    disagree (the number decides)."""
+    `note` is the problem when a `Name (number)` reference's name and number disagree (the
+    number decides)."""
 
     card: Card | None
     candidates: tuple[Card, ...]
-    note: tuple[str, Severity, str] | None = None
+    note: Problem | None = None
 
 
 class Resolver:
@@ -169,13 +169,13 @@ class Resolver:
         if not others and (glossed := split_number(name)):
             others = self.named(glossed[0])
         if others:
-            return Lookup(card, (card,), ("name-number-mismatch", "error",
-                          f'"{ref}": {card.number} is {card.name}, but "{name}" is '
-                          f"{others[0].label()}; fix the name or the number (counted as "
-                          f"{card.number})"))
-        return Lookup(card, (card,), ("unmatched-name", "warning",
-                      f'"{name}" names no {self.pool.game_name} card; counted as '
-                      f"{card.label()} by its number"))
+            return Lookup(card, (card,), Problem(
+                rule="name-number-mismatch", message=f'"{ref}": {card.number} is {card.name}, '
+                f'but "{name}" is {others[0].label()}; fix the name or the number (counted as '
+                f"{card.number})"))
+        return Lookup(card, (card,), Problem(
+            rule="unmatched-name", severity="warning", message=f'"{name}" names no '
+            f"{self.pool.game_name} card; counted as {card.label()} by its number"))
 
     def _names(self, name: str, card: Card) -> bool:
         """Whether a name written beside a number is that card's: any of its names (folded or
@@ -279,9 +279,7 @@ class Resolver:
             found = self.lookup(entry.ref)
             card = found.card
             if found.note is not None:
-                rule, severity, message = found.note
-                problems.append(Problem(rule=rule, severity=severity, message=message,
-                                        card=entry.ref[:60], line=entry.line))
+                problems.append(replace(found.note, card=entry.ref[:60], line=entry.line))
             if card is None:
                 if ambiguous is not None and found.candidates:
                     ambiguous.append(Ambiguous(entry, self.distinct(found.candidates),

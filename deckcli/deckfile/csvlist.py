@@ -14,11 +14,11 @@ import csv
 import io
 from collections.abc import Sequence
 
+from deckcli.card import Card
 from deckcli.deckfile.collect import EntryCollector
 from deckcli.deckfile.deck import Deck
 from deckcli.deckfile.entries import MAX_REF_CHARS, capped, problem
 from deckcli.deckfile.textread import TEXT_META, apply_meta
-from deckcli.models import Card
 from deckcli.problem import Problem
 from deckcli.textnorm import squash
 

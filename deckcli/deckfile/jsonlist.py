@@ -17,11 +17,11 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+from deckcli.card import Card
 from deckcli.deckfile.collect import EntryCollector
 from deckcli.deckfile.deck import Deck
 from deckcli.deckfile.entries import capped, problem, short_value
 from deckcli.deckfile.textread import apply_meta
-from deckcli.models import Card
 from deckcli.problem import Problem
 
 META_KEYS = ("game", "format", "name")

@@ -25,10 +25,10 @@ from collections.abc import Sequence
 from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
+from deckcli.card import Card
 from deckcli.deckfile.collect import EntryCollector
 from deckcli.deckfile.deck import Deck
 from deckcli.deckfile.entries import capped, problem
-from deckcli.models import Card
 from deckcli.problem import Problem
 
 # Zones that hold the deck itself (compared case-folded); other zones are reported, not counted.

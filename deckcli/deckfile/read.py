@@ -113,6 +113,11 @@ def parse_deck_bytes(data: bytes, deck: Deck) -> tuple[Deck, list[Problem]]:
     if failure is not None:
         return deck, [failure]
     assert text is not None
+    return parse_deck_text(text, deck)
+
+
+def parse_deck_text(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
+    """Read a deck from its decoded text, with the reader of `deck.kind`."""
     if deck.kind == "lackey" and not text.lstrip().startswith("<"):
         deck.kind = "text"  # a .dek that is a plain list (some programs write those)
     if deck.kind == "text":

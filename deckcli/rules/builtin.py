@@ -47,6 +47,19 @@ _RULES = [
                 "Every line of a text list reads 'COUNT NAME', 'NAME xCOUNT', 'NAME (COUNT)' or "
                 "'[COUNT] NAME (NUMBER)', or is a section header naming a card type.",
                 "a line 'AreaSteal four'"),
+    BuiltinRule("xml-syntax", "file", "error",
+                "A LackeyCCG .dek is well-formed XML, with no document type or entity "
+                "declarations, and each <card> has a <name> inside a <superzone>.",
+                "a .dek cut off before </deck>"),
+    BuiltinRule("csv-syntax", "file", "error",
+                "A CSV deck starts with a header naming a count column and a number or name "
+                "column; each row gives a number or a name.", "a CSV without a header row"),
+    BuiltinRule("json-syntax", "file", "error",
+                'A JSON deck is {"CARD": count, …} or {"cards": [{"id": …, "count": …}]}.',
+                'a JSON deck whose "cards" is a string'),
+    BuiltinRule("deck-zone", "file", "warning",
+                "Cards in LackeyCCG zones other than Deck and NetNavi are not counted, and "
+                "this says how many.", 'a .dek with a <superzone name="Sideboard">'),
     BuiltinRule("too-many-entries", "file", "error", "A deck lists at most 5,000 entries.",
                 "a generated list of 6,000 different cards"),
     BuiltinRule("missing-game", "deck", "error",
