@@ -54,8 +54,11 @@ def cards(
     pool = resolver.pool
     text = " ".join(query or [])
     single = resolver.numbered(text) if text else None
+    named = resolver.named(text) if text and single is None else []  # a whole name, folded
     if single is not None:
         found = [single]
+    elif named:
+        found = named
     elif text:
         try:
             found = resolver.query(text).select(pool.cards)
