@@ -32,7 +32,7 @@ _COMMENT_START = re.compile(r"(?<=\s)(?:#|//)")
 _HEADER_COUNT = re.compile(r"(?:\(\s*\d+\s*\)|\[\s*\d+\s*\])$")
 MAX_HEADER_CHARS = 40
 # Section headers a list may hold (compared ignoring case, spaces, punctuation and a plural
-# s): deck parts, and the card types and levels of the shipped games. Kept in docs/deck-files.md.
+# s): deck parts, and the card types and levels of the shipped games (README, "Deck files").
 SECTION_NAMES = frozenset((
     "deck", "main", "maindeck", "cards", "card",
     "netnavi", "navi", "battlechip", "chip", "resource", "event",
