@@ -38,6 +38,7 @@ def check_deck(deck: Deck, resolver: Resolver, problems: Sequence[Problem] = ())
         ambiguous: list[Ambiguous] = []
         cards, resolve_problems = resolver.resolve(deck.entries, ambiguous)
         result.problems.extend(resolve_problems)
+        ambiguous = [narrowed(resolver, item, cards, ambiguous) for item in ambiguous]
         if not ambiguous:
             result.problems.extend(run_rules(resolver, cards, deck.total))
         elif reading_count(ambiguous) > MAX_READINGS:
@@ -51,6 +52,28 @@ def check_deck(deck: Deck, resolver: Resolver, problems: Sequence[Problem] = ())
             rule="broken-pool", message=f"{resolver.pool.path}: a rule query is invalid: {exc}"))
     result.problems = capped(result.problems)  # 50 per rule per file, then one summary line
     return result
+
+
+def narrowed(resolver: Resolver, item: Ambiguous, cards: list[Resolved],
+             ambiguous: list[Ambiguous]) -> Ambiguous:
+    """A single copy's readings, less those that cannot change the verdict: cards that agree
+    on every rule field and whose copy keys no other card of the deck shares (a Digi-Battle
+    Coelamon in a deck with neither ST-36 nor ST-36S has one reading, not two)."""
+    if item.entry.count != 1:
+        return item
+    taken: set[tuple[str, str | None]] = set()
+    for other in cards:
+        if other.card is not None:
+            taken |= resolver.copy_slots(other.card)
+    for other in ambiguous:
+        if other is not item:
+            for card in other.candidates:
+                taken |= resolver.copy_slots(card)
+    kept: list[Card] = []
+    for card in item.readings:
+        if not any(resolver.interchangeable(card, seen, taken) for seen in kept):
+            kept.append(card)
+    return Ambiguous(item.entry, tuple(kept), item.candidates)
 
 
 def reading_count(ambiguous: Sequence[Ambiguous]) -> int:

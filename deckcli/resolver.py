@@ -298,6 +298,20 @@ class Resolver:
                 f"{card.label()}; counted together as {earlier.count}"))
         return list(resolved.values()), problems
 
+    def copy_slots(self, card: Card) -> set[tuple[str, str | None]]:
+        """What the format's copy rules count a card by: (key, value) pairs."""
+        return {(key, self.copy_keys(key)[card.number]) for key in self.copy_key_names}
+
+    def interchangeable(self, a: Card, b: Card, taken: set[tuple[str, str | None]]) -> bool:
+        """Whether one copy of `a` or of `b` gives a deck the same verdict: they agree on
+        copy caps and every field the rules read, and no other card of the deck shares
+        what the copy rules count them by (`taken`)."""
+        if a.max_copies != b.max_copies:
+            return False
+        if any(a.attrs.get(name) != b.attrs.get(name) for name in self.rule_fields):
+            return False
+        return not (self.copy_slots(a) | self.copy_slots(b)) & taken
+
     def distinct(self, cards: Iterable[Card]) -> tuple[Card, ...]:
         """One card for each group of cards that are the same for every rule of the format."""
         kept: list[Card] = []
