@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import difflib
 import heapq
-import re
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -23,7 +22,7 @@ from deckcli.models import CopiesRule, Format, RequiresRule
 from deckcli.pools.model import Pool, trigrams_of
 from deckcli.problem import Problem
 from deckcli.query import Query, Verdict, compile_query
-from deckcli.textnorm import fold
+from deckcli.textnorm import fold, split_number
 
 
 class Resolved:
@@ -48,8 +47,7 @@ class Resolved:
 
 @dataclass(frozen=True)
 class Ambiguous:
-    """An entry whose name several cards share that differ for the format's rules: `readings`
-    holds one card per way of reading it, `candidates` every card the name names."""
+    """An entry naming cards that differ for the rules: a card per reading, and every card."""
 
     entry: DeckEntry
     readings: tuple[Card, ...]
@@ -267,12 +265,8 @@ class Resolver:
 
     def resolve(self, entries: Iterable[DeckEntry], ambiguous: list[Ambiguous] | None = None
                 ) -> tuple[list[Resolved], list[Problem]]:
-        """Every entry's card; entries naming the same card are merged (with a warning).
-
-        Entries naming several cards that differ for the rules are problems, or, when the caller
-        passes `ambiguous`, are put there with the distinct readings of their name (see
-        `check.check_deck`, which judges the deck under each reading).
-        """
+        """Every entry's card; entries naming the same card are merged (with a warning). Entries
+        naming cards that differ for the rules are problems, or go to `ambiguous` if given."""
         resolved: dict[str, Resolved] = {}
         problems: list[Problem] = []
         for entry in entries:
@@ -332,13 +326,3 @@ class Resolver:
                 merged[slot] = Resolved(card, entry.count, entry)
         return list(merged.values())
 
-
-_BRACKETED = re.compile(r"^(.*\S)\s*(?:\(\s*([^()]+?)\s*\)|\[\s*([^\[\]]+?)\s*\])$")
-
-
-def split_number(ref: str) -> tuple[str, str] | None:
-    """'CyberSword (1C12)' or 'CyberSword [1C12]' -> ('CyberSword', '1C12'); else None."""
-    match = _BRACKETED.match(ref.strip())
-    if match is None:
-        return None
-    return match.group(1), match.group(2) or match.group(3)

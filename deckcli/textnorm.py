@@ -57,3 +57,14 @@ def whole_number(text: str) -> int | None:
     if not digits or len(digits) > 6 or not all(char.isdecimal() for char in digits):
         return None
     return int(digits)
+
+
+_BRACKETED = re.compile(r"^(.*\S)\s*(?:\(\s*([^()]+?)\s*\)|\[\s*([^\[\]]+?)\s*\])$")
+
+
+def split_number(ref: str) -> tuple[str, str] | None:
+    """'CyberSword (1C12)' or 'CyberSword [1C12]' -> ('CyberSword', '1C12'); else None."""
+    match = _BRACKETED.match(ref.strip())
+    if match is None:
+        return None
+    return match.group(1), match.group(2) or match.group(3)
