@@ -54,16 +54,14 @@ def cards(
     pool = resolver.pool
     text = " ".join(query or [])
     single = resolver.numbered(text) if text else None
-    named = resolver.named(text) if text and single is None else []  # a whole name, folded
     if single is not None:
         found = [single]
-    elif named:
-        found = named
     elif text:
         try:
             found = resolver.query(text).select(pool.cards)
         except QueryError as exc:
             raise UserError(f"query: {exc}") from None
+        found = found or resolver.named(text)  # a whole name, spaces and punctuation ignored
     else:
         found = list(pool.cards)
     shown = found[:limit] if limit > 0 else found
