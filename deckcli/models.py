@@ -39,6 +39,9 @@ class GameInfo(Strict):
     columns: list[str] = Field(default_factory=list)
     curve: str | None = None
     sources: list[str] = Field(default_factory=list)
+    # Characters that matching names ignoring spaces and punctuation must keep, where the game's
+    # names need them to stay apart (the ・ of Haikyu's two-person cards).
+    name_keep: str = ""
 
 
 class RuleBase(Strict):

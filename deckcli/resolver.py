@@ -13,7 +13,7 @@ import difflib
 import heapq
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from deckcli.card import Card
@@ -22,7 +22,7 @@ from deckcli.models import CopiesRule, Format, RequiresRule
 from deckcli.pools.model import Pool, trigrams_of
 from deckcli.problem import Problem
 from deckcli.query import Query, Verdict, compile_query
-from deckcli.textnorm import fold
+from deckcli.textnorm import fold, split_number
 
 
 class Resolved:
@@ -46,11 +46,23 @@ class Resolved:
 
 
 @dataclass(frozen=True)
+class Ambiguous:
+    """An entry naming cards that differ for the rules: a card per reading, and every card."""
+
+    entry: DeckEntry
+    readings: tuple[Card, ...]
+    candidates: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
 class Lookup:
-    """The outcome of resolving one reference: the card, or the candidates to choose from."""
+    """The outcome of resolving one reference: the card, or the candidates to choose from;
+    `note` is the problem when a `Name (number)` reference's name and number disagree (the
+    number decides)."""
 
     card: Card | None
     candidates: tuple[Card, ...]
+    note: Problem | None = None
 
 
 class Resolver:
@@ -114,9 +126,16 @@ class Resolver:
         return self.pool.by_number.get(fold(ref))
 
     def named(self, ref: str) -> list[Card]:
-        """Every card a reference names exactly: the card with that number, else by name."""
+        """Every card a reference names: the card with that number, else by name, else by name
+        ignoring spaces and punctuation when that finds a single name ('Cyber Sword')."""
         card = self.numbered(ref)
-        return [card] if card is not None else list(self.pool.by_name.get(fold(ref), ()))
+        if card is not None:
+            return [card]
+        found = self.pool.by_name.get(fold(ref))
+        if found:
+            return list(found)
+        loose = self.pool.by_squash.get(self.pool.squashed(ref), ())
+        return list(loose) if len({fold(card.name) for card in loose}) == 1 else []
 
     def lookup(self, ref: str) -> Lookup:
         """The card a reference means; `candidates` lists the choices when it is ambiguous."""
@@ -128,11 +147,47 @@ class Resolver:
     def _lookup(self, ref: str) -> Lookup:
         matches = self.named(ref)
         if not matches:
-            return Lookup(None, ())
+            split = split_number(ref)
+            return self._by_name_and_number(ref, *split) if split else Lookup(None, ())
         first = matches[0]
         if all(self._agree(first, other) for other in matches[1:]):
             return Lookup(first, tuple(matches))
         return Lookup(None, tuple(matches))
+
+    def _by_name_and_number(self, ref: str, name: str, number: str) -> Lookup:
+        """`Name (number)` or `Name [number]`: the number decides and the name is checked; a
+        bracket that holds no card number is a gloss (`ブロード攻撃 (Broad Attack)`)."""
+        card = self.numbered(number)
+        if card is None:
+            found = self.lookup(name)
+            return Lookup(found.card, found.candidates, found.note)
+        if self._names(name, card):
+            return Lookup(card, (card,))
+        others = self.named(name)
+        if not others and (glossed := split_number(name)):
+            others = self.named(glossed[0])
+        if others:
+            return Lookup(card, (card,), Problem(
+                rule="name-number-mismatch", message=f'"{ref}": {card.number} is {card.name}, '
+                f'but "{name}" is {others[0].label()}; fix the name or the number (counted as '
+                f"{card.number})"))
+        return Lookup(card, (card,), Problem(
+            rule="unmatched-name", severity="warning", message=f'"{name}" names no '
+            f"{self.pool.game_name} card; counted as {card.label()} by its number"))
+
+    def _names(self, name: str, card: Card) -> bool:
+        """Whether a name written beside a number is that card's: any of its names (folded or
+        squashed), the part before a comma ('TorchMan' for 'TorchMan, Hothead'), or so once a
+        bracketed gloss is dropped."""
+        squashed = {self.pool.squashed(known) for known in card.all_names()}
+        squashed |= {self.pool.squashed(known.split(",")[0]) for known in card.all_names()}
+        while True:
+            if self.pool.squashed(name) in squashed:
+                return True
+            split = split_number(name)
+            if split is None:
+                return False
+            name = split[0]
 
     def _agree(self, a: Card, b: Card) -> bool:
         """Whether two cards are the same for every rule of the format."""
@@ -208,15 +263,23 @@ class Resolver:
 
     # -- decks -----------------------------------------------------------------------------
 
-    def resolve(self, entries: Iterable[DeckEntry]) -> tuple[list[Resolved], list[Problem]]:
-        """Every entry's card; entries naming the same card are merged (with a warning)."""
+    def resolve(self, entries: Iterable[DeckEntry], ambiguous: list[Ambiguous] | None = None
+                ) -> tuple[list[Resolved], list[Problem]]:
+        """Every entry's card; entries naming the same card are merged (with a warning). Entries
+        naming cards that differ for the rules are problems, or go to `ambiguous` if given."""
         resolved: dict[str, Resolved] = {}
         problems: list[Problem] = []
         for entry in entries:
             found = self.lookup(entry.ref)
             card = found.card
+            if found.note is not None:
+                problems.append(replace(found.note, card=entry.ref[:60], line=entry.line))
             if card is None:
-                problems.append(self.problem_for(entry, found))
+                if ambiguous is not None and found.candidates:
+                    ambiguous.append(Ambiguous(entry, self.distinct(found.candidates),
+                                               found.candidates))
+                else:
+                    problems.append(self.problem_for(entry, found))
                 continue
             earlier = resolved.get(card.number)
             if earlier is None:
@@ -229,6 +292,28 @@ class Resolver:
                 f"{card.label()}; counted together as {earlier.count}"))
         return list(resolved.values()), problems
 
+    def copy_slots(self, card: Card) -> set[tuple[str, str | None]]:
+        """What the format's copy rules count a card by: (key, value) pairs."""
+        return {(key, self.copy_keys(key)[card.number]) for key in self.copy_key_names}
+
+    def interchangeable(self, a: Card, b: Card, taken: set[tuple[str, str | None]]) -> bool:
+        """Whether one copy of `a` or of `b` gives a deck the same verdict: they agree on
+        copy caps and every field the rules read, and no other card of the deck shares
+        what the copy rules count them by (`taken`)."""
+        if a.max_copies != b.max_copies:
+            return False
+        if any(a.attrs.get(name) != b.attrs.get(name) for name in self.rule_fields):
+            return False
+        return not (self.copy_slots(a) | self.copy_slots(b)) & taken
+
+    def distinct(self, cards: Iterable[Card]) -> tuple[Card, ...]:
+        """One card for each group of cards that are the same for every rule of the format."""
+        kept: list[Card] = []
+        for card in cards:
+            if not any(self._agree(other, card) for other in kept):
+                kept.append(card)
+        return tuple(kept)
+
     def tally(self, entries: Iterable[DeckEntry]) -> list[Resolved]:
         """Entries merged by card, in deck order; references naming no card stay as written."""
         merged: dict[str, Resolved] = {}
@@ -240,3 +325,4 @@ class Resolver:
             else:
                 merged[slot] = Resolved(card, entry.count, entry)
         return list(merged.values())
+

@@ -1,4 +1,10 @@
-"""One way to compare names: Unicode compatibility forms, case, spacing and invisibles ignored."""
+"""One way to compare names: Unicode compatibility forms, case, typographic punctuation,
+spacing and invisibles ignored.
+
+`fold` is what every lookup compares (numbers, names, aliases, queries' names); `squash` keeps
+only letters and digits, for the looser match a pool's `squash_index` answers when it is
+unambiguous ('Cyber Sword' and 'cybersword' both find CyberSword).
+"""
 
 from __future__ import annotations
 
@@ -12,20 +18,34 @@ _INVISIBLE = re.compile(
     "[\u00ad\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u206f\ufeff"
     "\U000e0000-\U000e007f]"
 )
+# What phones and word processors type for ' " and -: curly quotes, primes, the modifier
+# apostrophe, and the Unicode hyphens and dashes (U+2010-2015, minus sign, small/full-width
+# hyphen-minus are handled by NFKC or here).
+_TYPOGRAPHIC = str.maketrans({
+    "\u2018": "'", "\u2019": "'", "\u201a": "'", "\u201b": "'", "\u02bc": "'", "\u2032": "'",
+    "\u00b4": "'", "\u0060": "'",
+    "\u201c": '"', "\u201d": '"', "\u201e": '"', "\u201f": '"', "\u2033": '"',
+    "\u2010": "-", "\u2011": "-", "\u2012": "-", "\u2013": "-", "\u2014": "-", "\u2015": "-",
+    "\u2212": "-", "\u2043": "-", "\ufe58": "-", "\ufe63": "-", "\uff0d": "-",
+})
 
 
 def fold(text: str) -> str:
-    """Normalise a name or reference for comparison (NFKC, no invisibles, casefold, one space)."""
+    """Normalise a name or reference for comparison: NFKC, no invisibles, typographic quotes
+    and dashes as ASCII, case folded, runs of spaces as one."""
     text = unicodedata.normalize("NFKC", text)
     if not text.isascii():
-        text = _INVISIBLE.sub("", text)
+        text = _INVISIBLE.sub("", text).translate(_TYPOGRAPHIC)
+    elif "`" in text:
+        text = text.replace("`", "'")
     return " ".join(text.casefold().split())
 
 
-def squash(text: str) -> str:
-    """A folded name with only its letters and digits: 'Mega Man X' and 'megaman-x' ->
-    'megamanx'. For matching that ignores spacing and punctuation."""
-    return "".join(char for char in fold(text) if char.isalnum())
+def squash(text: str, keep: str = "") -> str:
+    """A folded name with only its letters and digits (and the characters in `keep`):
+    'Mega Man X' and 'megaman-x' -> 'megamanx'. For matching that ignores spacing and
+    punctuation."""
+    return "".join(char for char in fold(text) if char.isalnum() or char in keep)
 
 
 def whole_number(text: str) -> int | None:
@@ -37,3 +57,14 @@ def whole_number(text: str) -> int | None:
     if not digits or len(digits) > 6 or not all(char.isdecimal() for char in digits):
         return None
     return int(digits)
+
+
+_BRACKETED = re.compile(r"^(.*\S)\s*(?:\(\s*([^()]+?)\s*\)|\[\s*([^\[\]]+?)\s*\])$")
+
+
+def split_number(ref: str) -> tuple[str, str] | None:
+    """'CyberSword (1C12)' or 'CyberSword [1C12]' -> ('CyberSword', '1C12'); else None."""
+    match = _BRACKETED.match(ref.strip())
+    if match is None:
+        return None
+    return match.group(1), match.group(2) or match.group(3)

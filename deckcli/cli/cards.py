@@ -61,6 +61,7 @@ def cards(
             found = resolver.query(text).select(pool.cards)
         except QueryError as exc:
             raise UserError(f"query: {exc}") from None
+        found = found or resolver.named(text)  # a whole name, spaces and punctuation ignored
     else:
         found = list(pool.cards)
     shown = found[:limit] if limit > 0 else found

@@ -19,7 +19,7 @@ from deckcli.printable import escape_controls
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from deckcli.deckfile.compare import CardChange
-    from deckcli.resolver import Resolver
+    from deckcli.resolver import Resolved, Resolver
 
 
 @app.command("import", epilog=epilog(
@@ -33,7 +33,8 @@ if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
 def import_(
     game: Annotated[str, typer.Argument(help="Game id or alias of the list.",
                                         autocompletion=complete.game_ids)],
-    file: Annotated[Path, typer.Argument(help="A plain-text deck list ('-' reads stdin).")],
+    file: Annotated[Path, typer.Argument(help="A deck list: text, LackeyCCG .dek, .csv or .json "
+                                         "('-' reads a text list from stdin).")],
     output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
                                                 help="Write the TOML deck to FILE.")] = None,
     partial: Annotated[bool, typer.Option(
@@ -44,10 +45,11 @@ def import_(
         "game's default).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing OUTPUT.")] = False,
 ) -> None:
-    """Turn a plain-text list (4 Name, 4x Name, Name x4) into a TOML deck with cards resolved."""
+    """Turn a deck list (text, LackeyCCG .dek, CSV or JSON) into a TOML deck with cards
+    resolved."""
     from deckcli.check import check_deck
     from deckcli.deckfile.deck import Deck
-    from deckcli.deckfile.read import decode_deck_bytes, parse_toml_deck
+    from deckcli.deckfile.read import deck_kind, decode_deck_bytes, parse_toml_deck
     from deckcli.deckfile.textlist import import_list
     from deckcli.deckfile.write import canonical_deck_text
     from deckcli.opendeck import open_game
@@ -68,7 +70,8 @@ def import_(
                             f"{resolver.pool.game_id}; import it for that game or fix the line")
         return resolver
 
-    imported = import_list(text or "", choose)
+    kind = "text" if str(file) == "-" else deck_kind(file)
+    imported = import_list(text or "", choose, kind)
     for line in imported.unresolved:
         sys.stderr.write(escape_controls(f"deckcli: {file}: {line}") + "\n")
     if imported.unresolved and not partial:
@@ -96,26 +99,29 @@ def _read_input(file: Path) -> bytes:
     return read_bytes(file)
 
 
+EXPORT_FORMATS = ("text", "json", "csv", "lackey")
+
+
 @app.command(epilog=epilog(
     ("deckcli export torch.toml", "A plain-text list on stdout (it imports back the same)."),
     ("deckcli export torch.toml --format json -o torch.json", "JSON, written to a file."),
+    ("deckcli export torch.toml --format lackey -o torch.dek", "A LackeyCCG deck."),
     exits="0 written; 1 the deck cannot be read or holds cards that do not resolve; 2 usage "
     "error.",
 ))
 def export(
     path: Annotated[Path, typer.Argument(help="The deck file.")],
-    format_: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    format_: Annotated[str, typer.Option("--format", "-f",
+                                         help="text, json, csv or lackey.")] = "text",
     output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
                                                 help="Write to FILE.")] = None,
 ) -> None:
-    """Write a deck as a plain-text list (which imports back to the same deck) or as JSON."""
+    """Write a deck as a text list, JSON, CSV or LackeyCCG .dek (each imports back the same)."""
     from deckcli.cli.output import emit
-    from deckcli.deckfile.layout import group_by_type
-    from deckcli.deckfile.textlist import list_text
     from deckcli.opendeck import load_deck
 
-    if format_ not in ("text", "json"):
-        raise UserError(f"--format takes text or json, not {format_!r}")
+    if format_ not in EXPORT_FORMATS:
+        raise UserError(f"--format takes {', '.join(EXPORT_FORMATS)}, not {format_!r}")
     if output is not None and output.exists() and output.resolve() == path.resolve():
         raise UserError(f"-o {output} is the deck itself; write the export to another file")
     loaded = load_deck(path, state.registry())
@@ -126,17 +132,30 @@ def export(
         raise UserError(f"{path}: {names} name no card of {loaded.pool.game_id} (or several "
                         "that differ); fix the deck (deckcli check says how), then export",
                         EXIT_FAILED)
-    if format_ == "text":
-        body = list_text(loaded.resolver, counted, loaded.deck.name)
-    else:
-        cards = [{"number": item.card.number, "name": item.card.name, "count": item.count,
-                  "type": item.card.type or None}
-                 for _, members in group_by_type(loaded.pool, counted, lambda i: i.card)
-                 for item in members]
-        body = json.dumps({"game": loaded.pool.game_id, "format": loaded.resolver.format_id,
-                           "name": loaded.deck.name, "cards": cards},
-                          ensure_ascii=False, indent=2) + "\n"
+    body = export_text(format_, loaded.resolver, counted, loaded.deck.name)
     emit(lambda out, _color: out.write(body), output)
+
+
+def export_text(format_: str, resolver: Resolver, counted: list[Resolved], name: str | None
+                ) -> str:
+    """A resolved deck in one of EXPORT_FORMATS, its cards grouped by type."""
+    from deckcli.deckfile.layout import group_by_type
+    from deckcli.deckfile.textlist import list_text
+
+    if format_ == "text":
+        return list_text(resolver, counted, name)
+    cards = [(item.card, item.count)
+             for _, members in group_by_type(resolver.pool, counted, lambda i: i.card)
+             for item in members]
+    meta = {"game": resolver.pool.game_id, "format": resolver.format_id, "name": name}
+    if format_ == "csv":
+        from deckcli.deckfile.csvlist import csv_text
+        return csv_text(meta, cards)
+    if format_ == "lackey":
+        from deckcli.deckfile.lackey import lackey_text
+        return lackey_text(resolver.pool.game_id, name, cards)
+    from deckcli.deckfile.jsonlist import json_text
+    return json_text(meta, cards)
 
 
 @app.command(epilog=epilog(

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
-DeckKind = Literal["toml", "text"]
+DeckKind = Literal["toml", "text", "lackey", "csv", "json"]
 
 
 class DeckEntry:

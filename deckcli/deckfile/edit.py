@@ -71,6 +71,9 @@ def split_bom(data: bytes) -> tuple[bytes, str]:
 
 def apply_edit(data: bytes, deck: Deck, edit: Edit) -> bytes:
     """The file's bytes with the edit made; refused (UserError) if it cannot be made cleanly."""
+    if deck.kind not in ("toml", "text"):
+        raise UserError(f"deckcli edits TOML decks and text lists, not {deck.kind} files; "
+                        "convert it first: deckcli import GAME FILE -o deck.toml", EXIT_FAILED)
     bom, text = split_bom(data)
     edited = _edit_text(text, edit) if deck.kind == "text" else _edit_toml(text, edit)
     result = bom + edited.encode("utf-8")
@@ -123,7 +126,8 @@ def _edit_text(text: str, edit: Edit) -> str:
         index = entry.line - 1
         span = spans[entry.line]
         if count and span is not None:
-            lines[index] = lines[index][:span[0]] + str(count) + lines[index][span[1]:]
+            written = str(count) if span[0] < span[1] else f"{count} "  # `Name (number)`: 1 copy
+            lines[index] = lines[index][:span[0]] + written + lines[index][span[1]:]
         else:
             _drop_line(lines, index)
     if edit.new_key is not None:

@@ -1,4 +1,6 @@
-"""Read deck files (TOML or plain-text lists) into `Deck` models, keeping line numbers.
+"""Read deck files (TOML, text lists, LackeyCCG `.dek`, CSV, JSON) into `Deck` models,
+keeping line numbers. The file's suffix picks the reader (`deck_kind`); a `.dek` that is not
+XML is read as a text list.
 
 Nothing here raises for bad input: every problem with a file becomes a `Problem` with the
 line (and column) where it was found, so one broken deck never stops a check of many.
@@ -11,9 +13,8 @@ import re
 import stat
 import tomllib
 from pathlib import Path
-from typing import Literal
 
-from deckcli.deckfile.deck import Deck, DeckEntry
+from deckcli.deckfile.deck import Deck, DeckEntry, DeckKind
 from deckcli.deckfile.entries import (
     MAX_ENTRIES,
     capped,
@@ -27,7 +28,11 @@ from deckcli.deckfile.tomlkeys import LazyKeyLines, repeated_key
 from deckcli.problem import Problem
 
 MAX_FILE_BYTES = 2_000_000
+# Suffixes a folder scan takes as decks without looking inside; a .csv or .json file is a deck
+# only by its content (csvlist.looks_like_csv_deck, jsonlist.looks_like_json_deck).
 TEXT_SUFFIXES = (".txt", ".dek", ".list")
+SUFFIX_KINDS: dict[str, DeckKind] = {".txt": "text", ".list": "text", ".dek": "lackey",
+                                     ".csv": "csv", ".json": "json"}
 # Problems that stop a file being read at all: nothing else is said about such a deck.
 UNREADABLE_RULES = frozenset(
     {"empty-file", "encoding", "invalid-toml", "file-too-large", "unreadable"}
@@ -65,9 +70,9 @@ def decode_deck_bytes(data: bytes) -> tuple[str | None, Problem | None]:
         )
 
 
-def deck_kind(path: Path) -> Literal["toml", "text"]:
-    """Text lists by suffix (.txt, .dek, .list); anything else is read as TOML."""
-    return "text" if path.suffix.lower() in TEXT_SUFFIXES else "toml"
+def deck_kind(path: Path) -> DeckKind:
+    """The reader a file's suffix picks (SUFFIX_KINDS); anything else is read as TOML."""
+    return SUFFIX_KINDS.get(path.suffix.lower(), "toml")
 
 
 def read_deck_file(path: Path) -> tuple[Deck, list[Problem]]:
@@ -108,8 +113,24 @@ def parse_deck_bytes(data: bytes, deck: Deck) -> tuple[Deck, list[Problem]]:
     if failure is not None:
         return deck, [failure]
     assert text is not None
+    return parse_deck_text(text, deck)
+
+
+def parse_deck_text(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
+    """Read a deck from its decoded text, with the reader of `deck.kind`."""
+    if deck.kind == "lackey" and not text.lstrip().startswith("<"):
+        deck.kind = "text"  # a .dek that is a plain list (some programs write those)
     if deck.kind == "text":
         return parse_text_deck(text, deck)
+    if deck.kind == "lackey":  # the readers of rarer formats are imported when first met
+        from deckcli.deckfile.lackey import parse_lackey_deck
+        return parse_lackey_deck(text, deck)
+    if deck.kind == "csv":
+        from deckcli.deckfile.csvlist import parse_csv_deck
+        return parse_csv_deck(text, deck)
+    if deck.kind == "json":
+        from deckcli.deckfile.jsonlist import parse_json_deck
+        return parse_json_deck(text, deck)
     return parse_toml_deck(text, deck)
 
 

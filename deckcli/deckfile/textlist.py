@@ -12,9 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from deckcli.card import Card
-from deckcli.deckfile.deck import Deck
+from deckcli.deckfile.deck import Deck, DeckKind
 from deckcli.deckfile.layout import group_by_type
-from deckcli.deckfile.textread import parse_text_deck, text_lines
+from deckcli.deckfile.read import parse_deck_text
+from deckcli.deckfile.textread import text_lines
 from deckcli.resolver import Resolved, Resolver
 
 
@@ -40,17 +41,22 @@ class ImportedList:
     unresolved: list[Unresolved]
 
 
-def import_list(text: str, choose: Callable[[Deck], Resolver]) -> ImportedList:
-    """Read a text list; `choose` gives the resolver for what the list says of itself
-    (its `# game:` and `# format:` lines) or raises."""
-    deck, problems = parse_text_deck(text, Deck(path="", kind="text"))
+def import_list(text: str, choose: Callable[[Deck], Resolver], kind: DeckKind = "text"
+                ) -> ImportedList:
+    """Read a deck list (a text list, or a `kind` of file another program wrote); `choose`
+    gives the resolver for what the list says of itself (its game and format) or raises."""
+    deck, problems = parse_deck_text(text, Deck(path="", kind=kind))
     resolver = choose(deck)
     raw_lines = text.splitlines()
 
     def unresolved(line: int, reason: str) -> Unresolved:
-        return Unresolved(line, raw_lines[line - 1].strip(), reason)
+        shown = raw_lines[line - 1].strip() if 0 < line <= len(raw_lines) else ""
+        return Unresolved(line, shown, reason)
 
     bad = [unresolved(p.line or 0, p.message) for p in problems if p.severity == "error"]
+    notes = resolver.resolve(deck.entries)[1]
+    bad.extend(unresolved(p.line or 0, p.message) for p in notes
+               if p.rule == "name-number-mismatch")
     counted = []
     for item in resolver.tally(deck.entries):
         if item.card is None:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from deckcli.card import Card
 from deckcli.models import FieldDef, PoolHeader
+from deckcli.textnorm import squash
 
 
 @dataclass(eq=False)
@@ -41,6 +42,21 @@ class Pool:
     @property
     def fields(self) -> dict[str, FieldDef]:
         return self.header.fields
+
+    def squashed(self, text: str) -> str:
+        """A name with only its letters and digits (and the pool's `name_keep` characters)."""
+        return squash(text, self.header.game.name_keep)
+
+    @cached_property
+    def by_squash(self) -> dict[str, list[Card]]:
+        """Names with spaces and punctuation ignored -> cards: 'Cyber Sword' finds CyberSword.
+        Built on first use, for the references an exact lookup misses."""
+        index: dict[str, list[Card]] = {}
+        for card in self.cards:
+            for key in dict.fromkeys(self.squashed(name) for name in card.all_names()):
+                if key:
+                    index.setdefault(key, []).append(card)
+        return index
 
     @cached_property
     def trigrams(self) -> dict[str, list[str]]:

@@ -44,8 +44,22 @@ _RULES = [
     BuiltinRule("invalid-count", "file", "error", "A card count is a whole number from 1.",
                 '"AreaSteal" = 2.5 or "AreaSteal" = 0'),
     BuiltinRule("text-syntax", "file", "error",
-                "Every line of a text list reads 'COUNT NAME' or 'NAME xCOUNT'.",
+                "Every line of a text list reads 'COUNT NAME', 'NAME xCOUNT', 'NAME (COUNT)' or "
+                "'[COUNT] NAME (NUMBER)', or is a section header naming a card type.",
                 "a line 'AreaSteal four'"),
+    BuiltinRule("xml-syntax", "file", "error",
+                "A LackeyCCG .dek is well-formed XML, with no document type or entity "
+                "declarations, and each <card> has a <name> inside a <superzone>.",
+                "a .dek cut off before </deck>"),
+    BuiltinRule("csv-syntax", "file", "error",
+                "A CSV deck starts with a header naming a count column and a number or name "
+                "column; each row gives a number or a name.", "a CSV without a header row"),
+    BuiltinRule("json-syntax", "file", "error",
+                'A JSON deck is {"CARD": count, …} or {"cards": [{"id": …, "count": …}]}.',
+                'a JSON deck whose "cards" is a string'),
+    BuiltinRule("deck-zone", "file", "warning",
+                "Cards in LackeyCCG zones other than Deck and NetNavi are not counted, and "
+                "this says how many.", 'a .dek with a <superzone name="Sideboard">'),
     BuiltinRule("too-many-entries", "file", "error", "A deck lists at most 5,000 entries.",
                 "a generated list of 6,000 different cards"),
     BuiltinRule("missing-game", "deck", "error",
@@ -67,8 +81,17 @@ _RULES = [
                 "Every card reference names a card of the pool (number, name in any language "
                 "or alias); the problem suggests close names.", '"Cyber Swordd" = 4'),
     BuiltinRule("ambiguous-card", "card", "error",
-                "A name shared by cards that differ for the format's rules is written as a "
-                "card number instead.", "a name two printings share with different levels"),
+                "A name shared by cards that differ for the format's rules is judged under each "
+                "reading: a warning when the verdict is the same under all, an error naming the "
+                "legal reading when it is not.",
+                "Coelamon (ST-36 or its holo ST-36S) in a Digi-Battle deck that holds ST-36"),
+    BuiltinRule("name-number-mismatch", "card", "error",
+                "A card written with both name and number ('Name (number)', a CSV row) has "
+                "the number's name; the number decides.", "4 AreaSteal (1C12)"),
+    BuiltinRule("unmatched-name", "card", "warning",
+                "The name written beside a card number names some card (a gloss or variant "
+                "spelling is counted by its number, with this warning).",
+                "a CSV row 黑尾 鐵朗,HV-P01-021,3"),
     BuiltinRule("duplicate-card", "card", "warning",
                 "A card is listed once; two entries for one card are counted together.",
                 "a text list with '2 AreaSteal' on two lines, or \"1C8\" and \"AreaSteal\""),

@@ -147,6 +147,7 @@ def header() -> dict[str, Any]:
         "columns": ["type", "school", *STATS],
         "curve": "attack",
         "sources": SOURCES,
+        "name_keep": "・",
     }
     formats = {
         "break": {

@@ -243,7 +243,8 @@ def header() -> dict[str, Any]:
     game = {
         "id": "megaman",
         "name": "MegaMan NT Warrior Trading Card Game",
-        "aliases": ["mmnt", "megaman-nt"],
+        # MMTCG: the game name the LackeyCCG plugin (R7) writes in its decks' <game> element.
+        "aliases": ["mmnt", "megaman-nt", "MMTCG"],
         "publisher": "Decipher",
         "years": "2004",
         "default_format": "standard",
