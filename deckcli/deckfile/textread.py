@@ -74,7 +74,7 @@ def text_lines(text: str) -> Iterator[TextLine]:
             cut = _COMMENT_START.search(line)
             body = line[: cut.start()].rstrip() if cut else line
             card = _parse_card(body)
-            if is_section(body):
+            if not body[0].isdigit() and is_section(body):  # headers start with a word
                 yield TextLine(number, raw_line, "section", ref=body)
             elif card is not None:
                 indent = len(raw_line) - len(raw_line.lstrip())
