@@ -12,15 +12,24 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from deckcli.check import check_deck, unchecked
+from deckcli.config import DeckGlob, DeckMatcher
 from deckcli.deckfile.deck import Deck
-from deckcli.deckfile.read import UNREADABLE_RULES, read_deck_file
+from deckcli.deckfile.read import (
+    UNREADABLE_RULES,
+    deck_kind,
+    decode_deck_bytes,
+    parse_deck_bytes,
+    read_deck_file,
+    read_limited,
+)
 from deckcli.pools.load import PoolError
 from deckcli.pools.registry import PoolRegistry
 from deckcli.printable import printable_path
 from deckcli.problem import Problem
 from deckcli.resolver import Resolver
 from deckcli.result import CheckResult, DeckResult
-from deckcli.scan import EmptyFolder, Target, scan_paths
+from deckcli.scan import EmptyFolder, ScanSettings, Skip, Target, scan_paths
+from deckcli.sniff import SNIFFED_SUFFIXES, not_a_deck
 
 PARALLEL_MIN_DECKS = 1_000  # below this, starting workers costs more than it saves
 
@@ -33,13 +42,19 @@ class Options:
     format: str | None = None
     select: tuple[str, ...] = ()
     ignore: tuple[str, ...] = ()
+    decks: DeckMatcher | None = None  # the config's [[decks]]: games for decks by path
+    scan: ScanSettings | None = None
+
+    def deck_glob(self, path: str) -> DeckGlob | None:
+        return self.decks.match(Path(path)) if self.decks is not None else None
 
 
 def place(deck: Deck, registry: PoolRegistry, options: Options
           ) -> tuple[Resolver | None, Problem | None, str | None]:
     """The resolver of a deck's game and format, or the problem that stops it being judged
     (and the game id, when that much is known)."""
-    game_ref = deck.game or options.game
+    glob = options.deck_glob(deck.path)
+    game_ref = deck.game or options.game or (glob.game if glob else None)
     if game_ref is None:
         hint = 'add game = "<id>"' if deck.kind == "toml" else "add a line '# game: <id>'"
         return None, Problem(rule="missing-game", message=f"which game is this deck for? {hint}"
@@ -53,7 +68,8 @@ def place(deck: Deck, registry: PoolRegistry, options: Options
                              f"game {game_ref!r}; games: {', '.join(registry.game_ids())}"), None
     try:
         header = registry.header(game_id)
-        format_id = deck.format or options.format or header.game.default_format
+        format_id = (deck.format or options.format or (glob.deck_format if glob else None)
+                     or header.game.default_format)
         if format_id not in header.formats:
             return None, Problem(rule="unknown-format", line=deck.line_of("format"),
                                  message=f"{game_id} has no format {format_id!r}; formats: "
@@ -94,13 +110,41 @@ def check_file(deck: Deck, problems: list[Problem], registry: PoolRegistry,
 
 
 def check_target(target: Target, registry: PoolRegistry, options: Options
-                 ) -> DeckResult | None:
-    """Check one deck file (None for a TOML file met in a folder scan that is not a deck)."""
-    deck, problems = read_deck_file(target.path)
-    if not target.explicit and not looks_like_deck(deck, problems):
-        return None
+                 ) -> DeckResult | Skip:
+    """Check one deck file, or say why a file met in a folder scan is not a deck."""
+    read = read_target(target, options)
+    if isinstance(read, Skip):
+        return read
+    deck, problems = read
     checked = check_file(deck, [*target.problems, *problems], registry, options)
     return filter_problems(checked, options)
+
+
+def read_target(target: Target, options: Options) -> tuple[Deck, list[Problem]] | Skip:
+    """A file read as a deck, unless it was found by a scan and its content says it is none:
+    a text list without a `# game:` line, a CSV without a count column, a TOML file without
+    `game` or `[cards]`. A `[[decks]]` entry of the config makes any file it names a deck."""
+    path = target.path
+    suffix = path.suffix.lower()
+    if target.explicit or suffix not in SNIFFED_SUFFIXES:
+        deck, problems = read_deck_file(path)
+        if target.explicit or looks_like_deck(deck, problems):
+            return deck, problems
+        return Skip(str(path), "a TOML file with neither game nor [cards]")
+    try:
+        data = read_limited(path)
+    except OSError:
+        return read_deck_file(path)  # reports why it cannot be read
+    glob = options.deck_glob(str(path))
+    if glob is None:
+        text, failure = decode_deck_bytes(data)
+        if failure is not None:
+            return Skip(str(path), f"not read as a deck: {failure.message}")
+        assert text is not None
+        reason = not_a_deck(suffix, text, options.game is not None)
+        if reason is not None:
+            return Skip(str(path), reason)
+    return parse_deck_bytes(data, Deck(path=str(path), kind=deck_kind(path)))
 
 
 def filter_problems(result: DeckResult, options: Options) -> DeckResult:
@@ -119,7 +163,7 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, options: Options,
     With `jobs` > 1 and many decks, the files are shared among worker processes; the result
     (and its order) is the same as checking them one by one.
     """
-    found = scan_paths(list(paths))
+    found = scan_paths(list(paths), options.scan)
     targets = [item for item in found if isinstance(item, Target)]
     workers = jobs if len(targets) >= PARALLEL_MIN_DECKS else 1
     if workers > 1:
@@ -130,27 +174,44 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, options: Options,
     else:
         checked = (check_target(target, registry, options) for target in targets)
     result, done = CheckResult(), 0
+    decks_under: dict[Path, int] = {}  # decks found under each folder given
     for item in found:
+        if isinstance(item, Skip):
+            result.skipped_files.append((printable_path(item.path), item.reason, item.folder))
+            continue
         if isinstance(item, EmptyFolder):
-            result.notes.append(empty_folder_note(item))
+            result.notes.append(empty_folder_note(item.path, ""))
             deck = empty_folder_result(item)
         else:
             deck = next(checked)
-            result.skipped += deck is None
             done += 1
             if progress is not None:
                 progress(done, len(targets))
+            if item.root is not None:
+                decks_under[item.root] = decks_under.get(item.root, 0) + isinstance(
+                    deck, DeckResult)
+            if isinstance(deck, Skip):
+                result.skipped_files.append((printable_path(deck.path), deck.reason, False))
+                deck = None
         if deck is not None:
             result.decks.append(deck)
+    for folder, count in decks_under.items():
+        if count == 0:
+            result.notes.append(empty_folder_note(
+                folder, "; every file there was skipped as not a deck (--verbose says why)"))
+    result.skipped = sum(not folder for _, _, folder in result.skipped_files)
     result.rule_docs = rule_docs(result, registry)
     return result
 
 
-def empty_folder_note(folder: EmptyFolder) -> dict[str, str]:
+def empty_folder_note(folder: Path, why: str) -> dict[str, str]:
     """A folder without decks is no deck: a note that fails the run (exit 1)."""
-    path = printable_path(str(folder.path))
-    return dict(rule="no-decks", path=path,
-                message=f"no deck files (*.toml, *.txt) under {path}; nothing was checked there")
+    from deckcli.scan import DECK_SUFFIXES
+
+    path = printable_path(str(folder))
+    suffixes = ", ".join("*" + suffix for suffix in DECK_SUFFIXES)
+    return dict(rule="no-decks", path=path, message=f"no deck files ({suffixes}) under {path}"
+                f"{why or '; nothing was checked there'}")
 
 
 def empty_folder_result(folder: EmptyFolder) -> DeckResult | None:
@@ -158,6 +219,30 @@ def empty_folder_result(folder: EmptyFolder) -> DeckResult | None:
     if not folder.problems:
         return None
     return DeckResult(printable_path(str(folder.path)), None, None, 0, list(folder.problems))
+
+
+def known_rule_ids(registry: PoolRegistry) -> set[str]:
+    """deckcli's own rule ids and those of every format of every game known in this run."""
+    from deckcli.rules.builtin import BUILTIN_RULES
+
+    ids = set(BUILTIN_RULES)
+    for game_id in registry.game_ids():
+        for fmt in registry.header(game_id).formats.values():
+            ids.update(rule.id for rule in fmt.rules)
+    return ids
+
+
+def unknown_rule_id(rule_ids: Iterable[str], registry: PoolRegistry) -> str | None:
+    """'deck_size' (did you mean 'deck-size'?) for the first id no game knows, or None."""
+    import difflib
+
+    known = known_rule_ids(registry)
+    for rule_id in rule_ids:
+        if rule_id not in known:
+            close = difflib.get_close_matches(rule_id, sorted(known), n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}?" if close else "deckcli rules lists them"
+            return f"{rule_id!r} is not a rule id of any game ({hint})"
+    return None
 
 
 def rule_docs(result: CheckResult, registry: PoolRegistry) -> dict:

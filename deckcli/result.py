@@ -68,7 +68,9 @@ class CheckResult:
     strict: bool = False
     # rule id -> (where: "game format" or "deckcli", its documentation), for SARIF
     rule_docs: dict[str, list[tuple[str, RuleDoc]]] = field(default_factory=dict)
-    skipped: int = 0  # files a folder scan passed over as not decks
+    skipped: int = 0  # files a folder scan passed over (not decks, excluded, ignored)
+    # (path, why, is a folder) of every file and folder passed over, for `check --verbose`
+    skipped_files: list[tuple[str, str, bool]] = field(default_factory=list)
     # what failed beside the decks, e.g. a folder holding none: {"rule", "path", "message"}
     notes: list[dict[str, str]] = field(default_factory=list)
 
@@ -80,7 +82,8 @@ class CheckResult:
         return 0 if self.ok else 1
 
     def to_json(self) -> dict:
-        document: dict = {"decks": [deck.to_json() for deck in self.decks]}
+        document: dict = {"decks": [deck.to_json() for deck in self.decks],
+                          "skipped": self.skipped}
         if self.notes:
             document["notes"] = list(self.notes)
         return document

@@ -60,8 +60,9 @@ def test_a_folder_without_decks(cli, tmp_path):
     run = cli("check", tmp_path, "--format", "json")
     [note] = run.json()["notes"]
     assert run.code == 1 and run.json()["decks"] == [] and note["rule"] == "no-decks"
-    assert f"no deck files (*.toml, *.txt) under {tmp_path}" in note["message"]
-    assert f"deckcli: error: no deck files (*.toml, *.txt) under {tmp_path}" in run.err
+    assert f"no deck files (*.toml, *.txt, *.list, *.dek, *.csv, *.json) under {tmp_path}" \
+        in note["message"]
+    assert "deckcli: error: no deck files (*.toml, *.txt, *.list" in run.err
 
 
 def test_a_file_over_the_size_limit(cli, tmp_path):

@@ -37,7 +37,7 @@ def test_legal_samples_exit_zero(cli):
 def test_json_contract_keys(cli):
     run = cli("check", SAMPLES / "megaman" / "illegal-five-copies.toml", "--format", "json")
     document = run.json()
-    assert list(document) == ["decks"]
+    assert list(document) == ["decks", "skipped"]
     deck = document["decks"][0]
     assert list(deck) == ["path", "game", "format", "legal", "cards", "problems"]
     assert deck["format"] == "standard" and deck["cards"] == 60 and deck["legal"] is False

@@ -1,4 +1,4 @@
-"""`--format json`: one JSON document, {"decks": [...]}, and nothing else on stdout.
+"""`--format json`: one JSON document, {"decks": [...], "skipped": N}, and nothing else on stdout.
 
 One deck per line: readable and greppable, and written by json's C encoder (an indented
 dump runs in pure Python and cost more than checking the decks on a 5,000-deck repository).
@@ -18,4 +18,5 @@ def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
     lines = ",\n".join(f"  {json.dumps(deck, ensure_ascii=False)}" for deck in decks)
     notes = (f', "notes": {json.dumps(document["notes"], ensure_ascii=False)}'
              if "notes" in document else "")
-    out.write(f'{{"decks": [\n{lines}\n]{notes}}}\n' if decks else f'{{"decks": []{notes}}}\n')
+    body = f"[\n{lines}\n]" if decks else "[]"
+    out.write(f'{{"decks": {body}, "skipped": {result.skipped}{notes}}}\n')

@@ -48,7 +48,9 @@ def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
     legal = sum(deck.legal for deck in result.decks)
     lines = ["## deckcli check", "",
              f"{plural(len(result.decks), 'deck')}: {legal:,} legal, "
-             f"{len(result.decks) - legal:,} illegal", "", *table(result), ""]
+             f"{len(result.decks) - legal:,} illegal"
+             + (f"; {plural(result.skipped, 'file')} skipped" if result.skipped else ""),
+             "", *table(result), ""]
     with_problems = [deck for deck in result.decks if deck.problems]
     if with_problems:
         lines += ["## Problems", ""]

@@ -47,4 +47,13 @@ def render(result: CheckResult, out: TextIO, color: bool = True) -> None:
     console.print(
         f"\n{len(result.decks)} deck{'s' * (len(result.decks) != 1)}: "
         f"[green]{legal} legal[/], [red]{illegal} illegal[/]; "
-        f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}")
+        f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+        + skipped_note(result))
+
+
+def skipped_note(result: CheckResult) -> str:
+    """'; 4 files skipped (not decks; --verbose lists them)' when a scan passed files over."""
+    if not result.skipped:
+        return ""
+    files = f"{result.skipped:,} file{'s' * (result.skipped != 1)}"
+    return f"; {files} skipped (not decks, or excluded; --verbose lists them)"
