@@ -227,8 +227,7 @@ def known_rule_ids(registry: PoolRegistry) -> set[str]:
 
     ids = set(BUILTIN_RULES)
     for game_id in registry.game_ids():
-        for fmt in registry.header(game_id).formats.values():
-            ids.update(rule.id for rule in fmt.rules)
+        ids.update(registry.rule_ids(game_id))
     return ids
 
 
@@ -236,7 +235,8 @@ def unknown_rule_id(rule_ids: Iterable[str], registry: PoolRegistry) -> str | No
     """'deck_size' (did you mean 'deck-size'?) for the first id no game knows, or None."""
     import difflib
 
-    known = known_rule_ids(registry)
+    rule_ids = list(rule_ids)
+    known = known_rule_ids(registry) if rule_ids else set()
     for rule_id in rule_ids:
         if rule_id not in known:
             close = difflib.get_close_matches(rule_id, sorted(known), n=1, cutoff=0.6)

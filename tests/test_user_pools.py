@@ -109,12 +109,16 @@ def test_pool_folders_and_files_that_cannot_be_read(cli, tmp_path, write_deck):
     write_pool(folder, "binary.toml", bytes(range(256)))
     deck = write_deck("m.toml", toml_deck("megaman", {"1C12": 4}))
     missing = tmp_path / "nowhere"
-    games = cli("--pools", folder, "--pools", missing, "games")
-    assert games.code == 0 and f"{missing}: pool folder does not exist" in games.err
+    games = cli("--pools", folder, "games")
+    assert games.code == 0
     assert f"{folder / 'folder.toml'}: cannot read pool: not a regular file" in games.err
     assert f"{folder / 'binary.toml'}: cannot read pool" in games.err
-    run = cli("--pools", folder, "--pools", missing, "check", deck, "--format", "json")
+    run = cli("--pools", folder, "check", deck, "--format", "json")
     assert run.code == 1 and only_deck(run)["game"] == "megaman"
+    for command in (["games"], ["check", deck]):  # a folder that does not exist: a usage error
+        run = cli("--pools", folder, "--pools", missing, *command)
+        assert run.code == 2 and run.out == ""
+        assert f"--pools names {missing}, which does not exist" in run.err
 
 
 def test_a_user_pool_adds_a_game_by_environment_and_option(cli, tmp_path, write_deck,

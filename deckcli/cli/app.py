@@ -14,6 +14,7 @@ from deckcli.cli.helpstyle import epilog, plain_value_names
 from deckcli.errors import EXIT_INTERNAL, EXIT_USAGE, UserError
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
+    from deckcli.config import Config
     from deckcli.pools.registry import PoolRegistry
 
 app = typer.Typer(
@@ -38,13 +39,28 @@ class State:
 
     pool_dirs: list[Path] | None = None
     debug: bool = False
+    config: Config | None = None
+
+    def configure(self, paths: list[Path]) -> Config:
+        """The configuration for these paths (see `deckcli.config`), used from now on."""
+        from deckcli.config import find_config, load_config
+
+        self.config = load_config(find_config(paths))
+        return self.config
 
     def registry(self) -> PoolRegistry:
-        """Built-in pools plus DECKCLI_POOLS and --pools folders (later ones win)."""
-        from deckcli.pools.registry import PoolRegistry, env_pool_dirs
+        """Built-in pools plus the config's, DECKCLI_POOLS and --pools folders (later ones
+        win); a folder that does not exist, or a file that is not a pool, is a usage error."""
+        from deckcli.config import pool_dirs
+        from deckcli.pools.registry import PoolRegistry, user_pool_problem
 
-        dirs = [*env_pool_dirs(), *(self.pool_dirs or [])]
-        return PoolRegistry(dirs)
+        config = self.config or self.configure([])
+        dirs = pool_dirs(config, self.pool_dirs)
+        for folder in dirs:
+            problem = user_pool_problem(folder.value)  # type: ignore[arg-type]
+            if problem is not None:
+                raise UserError(f"{folder.source} names {folder.value}, which {problem}")
+        return PoolRegistry([folder.value for folder in dirs])  # type: ignore[misc]
 
 
 state = State()
@@ -61,8 +77,8 @@ def main_options(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Print the version and exit.")] = False,
     pools: Annotated[list[Path] | None, typer.Option(
-        "--pools", help="A folder of extra card pools (*.toml); adds or overrides games. "
-        "Repeatable; DECKCLI_POOLS works too.")] = None,
+        "--pools", help="A folder of extra card pools (*.toml), or one pool file; adds or "
+        "overrides games. Repeatable; DECKCLI_POOLS and the config's pools work too.")] = None,
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")]
     = False,
 ) -> None:
@@ -81,7 +97,7 @@ def error(message: str) -> None:
 
 # Command modules register their commands on import; `--help` lists them in this order.
 COMMAND_MODULES = ("check", "cards", "games", "rules_doc", "pool", "build", "show", "convert",
-                   "draw")
+                   "draw", "config_cmd")
 
 
 def _register_commands() -> None:
@@ -96,7 +112,7 @@ def main(argv: list[str] | None = None) -> int:
     reaches the handlers below is deckcli's own `UserError` or a bug.
     """
     args = list(sys.argv[1:] if argv is None else argv)
-    state.pool_dirs, state.debug = None, False  # nothing carries over from an earlier call
+    state.pool_dirs, state.debug, state.config = None, False, None  # nothing carries over
     _tolerant_stdout()
     try:
         _register_commands()

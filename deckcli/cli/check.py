@@ -17,7 +17,6 @@ from deckcli.cli.output import emit
 from deckcli.errors import UserError
 
 OUTPUT_FORMATS = ("rich", "text", "json", "github", "sarif", "junit", "markdown")
-FORMAT_ENV = "DECKCLI_FORMAT"
 LOCAL_FORMATS = ("rich", "text", "json")  # the others are for CI logs: no progress bar there
 SLOW_SECONDS = 1.0  # a check still running after this long shows a progress bar
 
@@ -47,13 +46,6 @@ class ProgressBar:
             self.bar.stop()
 
 
-def split_rule_ids(values: list[str] | None) -> tuple[str, ...]:
-    """`--select a,b --select c` -> ('a', 'b', 'c')."""
-    return tuple(
-        part.strip() for value in values or [] for part in value.split(",") if part.strip()
-    )
-
-
 @app.command(epilog=epilog(
     ("deckcli check samples/", "Every deck under a folder, each judged by its own game."),
     ("deckcli check decks/ --format github --strict", "Annotations in a GitHub Actions job; "
@@ -67,13 +59,15 @@ def check(
     paths: Annotated[
         list[Path],
         typer.Argument(
-            help="Deck files or folders (searched for *.toml and *.txt decks).", show_default=False
+            help="Deck files or folders (searched for decks: .toml, .txt, .list, .dek, .csv, "
+            ".json).", show_default=False
         ),
     ],
     format_: Annotated[
         str | None,
         typer.Option("--format", "-f", help=f"Output format: {', '.join(OUTPUT_FORMATS)} "
-                     f"(default rich, or ${FORMAT_ENV})."),
+                     "(default rich; $DECKCLI_FORMAT, the config's format, github under "
+                     "GitHub Actions)."),
     ] = None,
     game: Annotated[
         str | None,
@@ -89,7 +83,8 @@ def check(
         Path | None, typer.Option("--output", "-o", metavar="FILE",
                                   help="Write the report to FILE.")
     ] = None,
-    strict: Annotated[bool, typer.Option("--strict", help="Warnings fail the check too.")] = False,
+    strict: Annotated[bool | None, typer.Option(
+        "--strict/--no-strict", help="Warnings fail the check too.", show_default=False)] = None,
     select: Annotated[
         list[str] | None,
         typer.Option("--select", metavar="IDS", autocompletion=complete.rule_ids,
@@ -102,6 +97,18 @@ def check(
             help="Do not report these rule ids (comma-separated, repeatable).",
         ),
     ] = None,
+    exclude: Annotated[list[str] | None, typer.Option(
+        "--exclude", metavar="GLOB", help="Skip files and folders matching GLOB (gitignore "
+        "syntax), instead of the default exclusions (hidden folders, node_modules, "
+        "__pycache__). Repeatable.")] = None,
+    extend_exclude: Annotated[list[str] | None, typer.Option(
+        "--extend-exclude", metavar="GLOB",
+        help="Skip these too, keeping the default exclusions. Repeatable.")] = None,
+    force_exclude: Annotated[bool, typer.Option(
+        "--force-exclude", help="Apply exclusions and deck detection to files named on the "
+        "command line too (for pre-commit).")] = False,
+    verbose: Annotated[bool, typer.Option(
+        "--verbose", help="List every file a folder scan skipped, and why (on stderr).")] = False,
     jobs: Annotated[
         int,
         typer.Option(
@@ -113,31 +120,29 @@ def check(
         ),
     ] = 0,
 ) -> None:
-    """Check decks against their game's deck-construction rules."""
-    from deckcli.checkrun import Options, check_paths
+    """Check decks against their game's deck-construction rules.
+
+    Settings come from the command line, then [tool.deckcli] in pyproject.toml or
+    deckcli.toml (see `deckcli config`).
+    """
+    from deckcli.checkrun import check_paths
+    from deckcli.cli.check_settings import append_step_summary, build_options, named
+    from deckcli.config import chosen
+    from deckcli.config import output_format as choose_format
     from deckcli.report import get_renderer
 
-    where = "--format " if format_ is not None else f"{FORMAT_ENV}="
-    output_format = (format_ or os.environ.get(FORMAT_ENV) or "rich").lower()
+    config = state.configure(paths)
+    chosen_format = choose_format(format_, config)
+    output_format = str(chosen_format.value)
     if output_format not in OUTPUT_FORMATS:
-        raise UserError(f"{where}{output_format!r} is not an output format; use one of "
-                        f"{', '.join(OUTPUT_FORMATS)}")
+        raise UserError(f"{named(chosen_format.source, 'format')}{output_format!r} is not an "
+                        f"output format; use one of {', '.join(OUTPUT_FORMATS)}")
     missing = [str(path) for path in paths if not path.exists() and not path.is_symlink()]
     if missing:
         raise UserError(f"no such file or folder: {', '.join(missing)}")
     registry = state.registry()
-    if game is not None and registry.resolve_id(game) is None:
-        raise UserError(f"unknown game {game!r}; games: {', '.join(registry.game_ids())}")
-    deck_formats = {fid for gid in registry.game_ids() for fid in registry.format_ids(gid)}
-    if deck_format is not None and deck_format not in deck_formats:
-        raise UserError(f"--deck-format {deck_format!r} is not a format of any game; formats: "
-                        f"{', '.join(sorted(deck_formats))}")
-    options = Options(
-        game=game,
-        format=deck_format,
-        select=split_rule_ids(select),
-        ignore=split_rule_ids(ignore),
-    )
+    options = build_options(config, registry, game, deck_format, select, ignore, exclude,
+                            extend_exclude, force_exclude)
     bar = ProgressBar() if output_format in LOCAL_FORMATS and sys.stderr.isatty() else None
     try:
         result = check_paths(paths, registry, options, jobs or os.cpu_count() or 1, bar)
@@ -146,7 +151,12 @@ def check(
             bar.close()
     for note in result.notes:
         sys.stderr.write(f"deckcli: error: {note['message']}\n")
-    result.strict = strict
+    result.strict = bool(chosen(strict, config, "strict", False).value)
+    if verbose:
+        for path, reason, folder in result.skipped_files:
+            sys.stderr.write(f"deckcli: skipped {path}{'/' if folder else ''}: {reason}\n")
     renderer = get_renderer(output_format)
     emit(lambda out, color: renderer(result, out, color), output)
+    if chosen_format.source.startswith("GITHUB_ACTIONS"):
+        append_step_summary(result)
     raise typer.Exit(result.exit_code())

@@ -37,6 +37,23 @@ def env_pool_dirs() -> list[Path]:
     return [Path(part) for part in value.split(os.pathsep) if part]
 
 
+def user_pool_problem(path: Path) -> str | None:
+    """Why a user pool path cannot be used ("does not exist", "is not a pool: …"), or None.
+
+    A folder is checked file by file later (a broken file breaks only its game); a path that
+    names nothing, or a single file that is not a pool, is a mistake in the command itself.
+    """
+    if path.is_dir():
+        return None
+    if not path.exists():
+        return "does not exist; give a folder of pool files (*.toml) or one pool file"
+    try:
+        validate_header(path, read_raw_header(path))
+    except PoolError as exc:
+        return f"is not a pool: {str(exc).removeprefix(f'{path}: ')}"
+    return None
+
+
 @dataclass
 class PoolSource:
     """A pool file found on disk: its header as parsed TOML (validated when first used), or
@@ -93,6 +110,9 @@ class PoolRegistry:
             self._scan(folder, builtin=False)
 
     def _scan(self, folder: Path, builtin: bool) -> None:
+        if not builtin and folder.is_file():  # one pool file named by itself
+            self._add(folder, builtin)
+            return
         if not folder.is_dir():
             if not builtin:
                 what = "is not a folder" if folder.exists() else "does not exist"
@@ -179,6 +199,14 @@ class PoolRegistry:
         raw = self.sources[game_id].raw or {}
         formats = raw.get("formats")
         return [str(key) for key in formats] if isinstance(formats, dict) else []
+
+    def rule_ids(self, game_id: str) -> set[str]:
+        """The rule ids a game's formats declare, as its pool file lists them (before
+        validation: `--select` is checked without validating every game)."""
+        formats = (self.sources[game_id].raw or {}).get("formats")
+        return {str(rule["id"]) for fmt in (formats.values() if isinstance(formats, dict) else [])
+                if isinstance(fmt, dict) for rule in fmt.get("rules", [])
+                if isinstance(rule, dict) and "id" in rule}
 
     def override_of(self, game_id: str) -> PoolSource | None:
         """The user pool replacing a built-in game, when one does."""
