@@ -79,7 +79,7 @@ class DeckMatcher:
         self.entries = [(glob_rules([glob.path], base, glob.path), glob) for glob in globs]
 
     def match(self, path: Path) -> DeckGlob | None:
-        absolute = Path(os.path.abspath(path))
+        absolute = os.path.abspath(path)
         for rules, glob in reversed(self.entries):
             verdict = rules.verdict(absolute, False)
             if verdict is not None and verdict[0]:

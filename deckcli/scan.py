@@ -30,7 +30,7 @@ class ScanSettings:
     exclude: tuple[Rules, ...] = ()
     force_exclude: bool = False  # exclusions and content checks apply to files named too
 
-    def excluded(self, path: Path, is_dir: bool) -> str | None:
+    def excluded(self, path: str, is_dir: bool) -> str | None:
         for rules in self.exclude:
             reason = first_verdict((rules,), path, is_dir)
             if reason is not None:
@@ -109,11 +109,11 @@ def excluded_file(path: Path, settings: ScanSettings) -> str | None:
         folder = folder / part
         if (folder / "pyvenv.cfg").exists():
             return "in a virtualenv (a folder holding pyvenv.cfg)"
-        reason = settings.excluded(folder, True) or _ignored(chain, folder, True)
+        reason = settings.excluded(str(folder), True) or _ignored(chain, str(folder), True)
         if reason:
             return reason
     chain = _with_gitignore(chain, folder, root)
-    return settings.excluded(target, False) or _ignored(chain, target, False)
+    return settings.excluded(str(target), False) or _ignored(chain, str(target), False)
 
 
 def find_deck_files(path: Path, settings: ScanSettings | None = None
@@ -155,7 +155,7 @@ def find_deck_files(path: Path, settings: ScanSettings | None = None
         chain = _with_gitignore(chain, folder_abs, root)
         subfolders = []
         for entry in entries:
-            entry_abs = folder_abs / entry.name
+            entry_abs = os.path.join(folder_abs, entry.name)
             if _is_dir(entry):
                 if entry.name in VCS_DIRS:
                     continue
@@ -164,7 +164,7 @@ def find_deck_files(path: Path, settings: ScanSettings | None = None
                 if reason:
                     skipped.append(Skip(str(Path(entry.path)), reason, True))
                 else:
-                    subfolders.append((entry.path, entry_abs, chain))
+                    subfolders.append((entry.path, Path(entry_abs), chain))
             elif entry.name.lower().endswith(DECK_SUFFIXES):
                 reason = _outside(entry, top) or settings.excluded(entry_abs, False) \
                     or _ignored(chain, entry_abs, False)
@@ -184,7 +184,7 @@ def _with_gitignore(chain: tuple[Rules, ...], folder: Path, root: Path | None
     return chain if rules is None else (*chain, rules)
 
 
-def _ignored(chain: tuple[Rules, ...], path: Path, is_dir: bool) -> str | None:
+def _ignored(chain: tuple[Rules, ...], path: str, is_dir: bool) -> str | None:
     reason = first_verdict(chain, path, is_dir) if chain else None
     return f"ignored by {reason}" if reason else None
 
