@@ -150,7 +150,7 @@ def find_deck_files(path: Path, settings: ScanSettings | None = None
                                     message=f"{folder}: cannot list: {error.strerror}"))
             continue
         if folder_abs != top_abs and any(entry.name == "pyvenv.cfg" for entry in entries):
-            skipped.append(Skip(folder, "a virtualenv (holds pyvenv.cfg)", True))
+            skipped.append(Skip(str(Path(folder)), "a virtualenv (holds pyvenv.cfg)", True))
             continue
         chain = _with_gitignore(chain, folder_abs, root)
         subfolders = []
