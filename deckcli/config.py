@@ -8,7 +8,6 @@ relative to its folder. Every mistake in it is a usage error naming the file and
 
 from __future__ import annotations
 
-import difflib
 import os
 import tomllib
 from dataclasses import dataclass, field
@@ -184,6 +183,8 @@ def _deck_glob(where: str, index: int, table: dict) -> DeckGlob:
 
 
 def _did_you_mean(word: str, choices: tuple[str, ...]) -> str:
+    import difflib
+
     close = difflib.get_close_matches(word, choices, n=1)
     return f" (did you mean {close[0]!r}?)" if close else ""
 

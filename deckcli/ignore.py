@@ -10,37 +10,47 @@ from __future__ import annotations
 
 import os
 import re
-from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
-import pathspec
+from deckcli.errors import UserError
 
 MAX_IGNORE_BYTES = 1_000_000  # a .gitignore larger than this is read no further
 
 
-@dataclass(frozen=True)
 class Rules:
     """Patterns anchored at `base`, and where they were written (for `--verbose`).
 
-    Matched with each pattern's own regular expression, last match first (git's order):
-    `PathSpec.check_file` normalises every path again and cost 15 times the rest of a scan.
+    Compiled on first use (importing `pathspec` costs 40 ms, which a check of named files need
+    not pay), then matched with each pattern's own regular expression, last match first (git's
+    order): `PathSpec.check_file` normalises every path again and cost 15 times the rest of a
+    scan. Lines git would reject are left out, as git leaves them out.
     """
 
-    base: str  # an absolute folder, ending with a separator
-    patterns: tuple[tuple[re.Pattern[str], bool, str], ...]  # (regex, ignores?, as written)
-    origin: str
-    # Patterns that can match a file itself: a walk never reaches files under an ignored
-    # folder, so `build/` and `.*/` need not be tried on every file.
-    file_patterns: tuple[tuple[re.Pattern[str], bool, str], ...] = ()
+    def __init__(self, base: Path, lines: list[str], origin: str) -> None:
+        self.base = os.path.join(os.path.abspath(base), "")  # ends with a separator
+        self.lines = lines
+        self.origin = origin
 
-    @classmethod
-    def of(cls, base: Path, lines: list[str], origin: str) -> Rules:
-        spec = pathspec.GitIgnoreSpec.from_lines(lines)
-        patterns = tuple((pattern.regex, pattern.include, str(pattern.pattern))
-                         for pattern in spec.patterns
-                         if pattern.include is not None and pattern.regex is not None)
-        return cls(os.path.join(os.path.abspath(base), ""), patterns, origin,
-                   tuple(item for item in patterns if not item[2].rstrip().endswith("/")))
+    @cached_property
+    def patterns(self) -> tuple[tuple[re.Pattern[str], bool, str], ...]:
+        """(regex, ignores?, as written) of every pattern that says something."""
+        import pathspec
+
+        try:
+            spec = pathspec.GitIgnoreSpec.from_lines(self.lines)
+        except ValueError:
+            spec = pathspec.GitIgnoreSpec.from_lines(
+                [line for line in self.lines if invalid_pattern(line) is None])
+        return tuple((pattern.regex, pattern.include, str(pattern.pattern))
+                     for pattern in spec.patterns
+                     if pattern.include is not None and pattern.regex is not None)
+
+    @cached_property
+    def file_patterns(self) -> tuple[tuple[re.Pattern[str], bool, str], ...]:
+        """Patterns that can match a file itself: a walk never reaches files under an ignored
+        folder, so `build/` and `.*/` need not be tried on every file."""
+        return tuple(item for item in self.patterns if not item[2].rstrip().endswith("/"))
 
     def verdict(self, path: str, is_dir: bool) -> tuple[bool, str] | None:
         """(ignored?, the deciding pattern) when a pattern speaks of `path` (absolute, as
@@ -63,10 +73,15 @@ class Rules:
         return None
 
 
-def glob_rules(patterns: list[str], base: Path, origin: str) -> Rules:
-    """Exclusion globs (gitignore syntax) anchored at `base` (the config's folder or the cwd)."""
+def glob_rules(patterns: list[str], base: Path, origin: str, checked: bool = True) -> Rules:
+    """Exclusion globs (gitignore syntax) anchored at `base` (the config's folder or the cwd);
+    a glob that is not valid is a usage error naming where it was given."""
     cleaned = [pattern.removeprefix("./") for pattern in patterns]
-    return Rules.of(base, cleaned, origin)
+    for pattern in cleaned if checked else []:
+        reason = invalid_pattern(pattern)
+        if reason is not None:
+            raise UserError(f"{origin}: {pattern!r} is not a valid glob ({reason})")
+    return Rules(base, cleaned, origin)
 
 
 def first_verdict(chain: tuple[Rules, ...], path: str, is_dir: bool) -> str | None:
@@ -143,15 +158,15 @@ def _read_rules(path: Path, base: Path, root: Path) -> Rules | None:
         origin = path.relative_to(root).as_posix()
     except ValueError:
         origin = str(path)
-    try:
-        return Rules.of(base, lines, origin)
-    except ValueError:  # a pattern git would reject too: git ignores it, and so do we
-        return Rules.of(base, [line for line in lines if _valid_pattern(line)], origin)
+    return Rules(base, lines, origin)
 
 
-def _valid_pattern(line: str) -> bool:
+def invalid_pattern(line: str) -> str | None:
+    """Why pathspec refuses a pattern, or None."""
+    import pathspec
+
     try:
         pathspec.GitIgnoreSpec.from_lines([line])
-    except ValueError:
-        return False
-    return True
+    except ValueError as exc:
+        return str(exc)
+    return None

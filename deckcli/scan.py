@@ -41,7 +41,8 @@ class ScanSettings:
 def default_settings() -> ScanSettings:
     from deckcli.ignore import glob_rules
 
-    return ScanSettings((glob_rules(list(DEFAULT_EXCLUDE), Path.cwd(), "default exclude"),))
+    return ScanSettings((glob_rules(list(DEFAULT_EXCLUDE), Path.cwd(), "the default exclusions",
+                                    checked=False),))
 
 
 @dataclass

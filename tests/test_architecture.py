@@ -11,7 +11,8 @@ PACKAGE = Path(__file__).resolve().parent.parent / "deckcli"
 
 SHELL = ("deckcli.pools.load", "deckcli.pools.registry", "deckcli.pools.cache",
          "deckcli.deckfile.read", "deckcli.checkrun", "deckcli.opendeck", "deckcli.scan",
-         "deckcli.workers", "deckcli.cli", "deckcli.report", "deckcli.fileio")
+         "deckcli.workers", "deckcli.cli", "deckcli.report", "deckcli.fileio", "deckcli.config",
+         "deckcli.ignore", "deckcli.sniff")
 CORE = ("deckcli.query", "deckcli.resolver", "deckcli.rules", "deckcli.check", "deckcli.draw")
 FORBIDDEN = {
     **dict.fromkeys(CORE, SHELL),

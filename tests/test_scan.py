@@ -171,3 +171,8 @@ def test_toml_decks_in_a_folder_scan_are_unchanged(cli, tmp_path):
     put(tmp_path / "d.toml", toml_deck("megaman", {"1C12": 1}))
     run = cli("check", tmp_path, "--format", "json")
     assert run.code == 1 and run.json()["decks"][0]["problems"][0]["rule"] == "deck-size"
+
+
+def test_an_invalid_glob_is_a_usage_error(cli, tmp_path):
+    run = cli("check", tmp_path, "--exclude", "!")
+    assert run.code == 2 and "--exclude: '!' is not a valid glob" in run.err

@@ -74,7 +74,7 @@ def scan_settings(config: Config, exclude: list[str] | None, extend_exclude: lis
         rules = [glob_rules(list(config.values["exclude"]), config.base,  # type: ignore[call-overload]
                             f"{config.origin} exclude")]
     else:
-        rules = [glob_rules(list(DEFAULT_EXCLUDE), cwd, "the default exclusions")]
+        rules = [glob_rules(list(DEFAULT_EXCLUDE), cwd, "the default exclusions", checked=False)]
     if "extend-exclude" in config.values:
         rules.append(glob_rules(list(config.values["extend-exclude"]),  # type: ignore[call-overload]
                                 config.base, f"{config.origin} extend-exclude"))
