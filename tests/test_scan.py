@@ -176,3 +176,12 @@ def test_toml_decks_in_a_folder_scan_are_unchanged(cli, tmp_path):
 def test_an_invalid_glob_is_a_usage_error(cli, tmp_path):
     run = cli("check", tmp_path, "--exclude", "!")
     assert run.code == 2 and "--exclude: '!' is not a valid glob" in run.err
+
+
+def test_fmt_of_a_folder_passes_over_files_that_are_not_toml_decks(cli, tmp_path):
+    put(tmp_path / "package.json", '{"name": "x"}\n')
+    put(tmp_path / "deck.json", '{"AreaSteal": 4}\n')
+    put(tmp_path / "d.toml", LEGAL_TOML)
+    run = cli("fmt", tmp_path, "--check")
+    assert run.out.endswith("1 file would be reformatted, 0 unchanged\n") and run.err == ""
+    assert "json" not in run.out

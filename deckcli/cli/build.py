@@ -228,9 +228,9 @@ def fmt(
         if not isinstance(target, Target):
             continue  # a folder without decks
         path = target.path
-        if not target.explicit and (deck_kind(path) == "text"
+        if not target.explicit and (path.suffix.lower() != ".toml"
                                     or not looks_like_deck(*read_deck_file(path))):
-            continue  # a text list, or a TOML file that is no deck
+            continue  # not TOML (a list, CSV, JSON), or no deck
         try:
             if deck_kind(path) == "text":
                 raise UserError("a text list; fmt formats TOML decks (deckcli import turns a "
