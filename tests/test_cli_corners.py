@@ -69,7 +69,8 @@ def test_a_count_that_is_no_count(cli, tmp_path, count):
 def test_an_empty_folder_is_no_deck(cli, tmp_path):
     run = cli("check", tmp_path)
     assert run.code == 1
-    assert f"deckcli: error: no deck files (*.toml, *.txt) under {tmp_path}" in run.err
+    assert f"deckcli: error: no deck files (*.toml, *.txt, *.list, *.dek, *.csv, *.json) under " \
+        f"{tmp_path}" in run.err
     assert "✗ illegal" not in run.out and "0 decks" in run.out
 
 

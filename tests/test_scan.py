@@ -150,9 +150,10 @@ def test_with_game_a_text_file_that_reads_as_a_list_is_a_deck(cli, tmp_path):
 def test_a_folder_whose_files_are_all_skipped_has_no_decks(cli, tmp_path):
     put(tmp_path / "LICENSE.txt", LICENSE)
     run = cli("check", tmp_path, "--format", "json")
-    [deck] = run.json()["decks"]
-    assert run.code == 1 and deck["problems"][0]["rule"] == "no-decks"
-    assert "every file there was skipped as not a deck" in deck["problems"][0]["message"]
+    [note] = run.json()["notes"]
+    assert run.code == 1 and run.json()["decks"] == [] and note["rule"] == "no-decks"
+    assert "every file there was skipped as not a deck (--verbose says why)" in note["message"]
+    assert "deckcli: error: no deck files" in run.err
 
 
 def test_a_file_named_is_always_checked_unless_force_exclude(cli, tmp_path, monkeypatch):
