@@ -186,3 +186,16 @@ def test_fmt_of_a_folder_passes_over_files_that_are_not_toml_decks(cli, tmp_path
     run = cli("fmt", tmp_path, "--check")
     assert run.out.endswith("1 file would be reformatted, 0 unchanged\n") and run.err == ""
     assert "json" not in run.out
+
+
+@needs_git
+def test_verbose_cannot_be_forged_by_a_gitignore(cli, tmp_path):
+    top = tmp_path / "repo"
+    subprocess.run(["git", "init", "-q", str(top)], check=True)
+    (top / ".gitignore").write_bytes(b"[x\x1b].toml\n")  # matches x.toml; holds an ESC
+    put(top / "x.toml", LEGAL_TOML)
+    put(top / "d.toml", LEGAL_TOML)
+    run = cli("check", top, "--verbose", "--format", "json")
+    assert run.json()["skipped"] == 1
+    assert "ignored by .gitignore: [x\\x1b].toml" in run.err
+    assert "\x1b" not in run.err

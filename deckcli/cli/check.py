@@ -129,6 +129,7 @@ def check(
     from deckcli.cli.check_settings import append_step_summary, build_options, named
     from deckcli.config import chosen
     from deckcli.config import output_format as choose_format
+    from deckcli.printable import escape_controls
     from deckcli.report import get_renderer
 
     config = state.configure(paths)
@@ -154,7 +155,8 @@ def check(
     result.strict = bool(chosen(strict, config, "strict", False).value)
     if verbose:
         for path, reason, folder in result.skipped_files:
-            sys.stderr.write(f"deckcli: skipped {path}{'/' if folder else ''}: {reason}\n")
+            line = f"skipped {path}{'/' if folder else ''}: {reason}"
+            sys.stderr.write(f"deckcli: {escape_controls(line)}\n")  # a .gitignore may hold \r
     renderer = get_renderer(output_format)
     emit(lambda out, color: renderer(result, out, color), output)
     if chosen_format.source.startswith("GITHUB_ACTIONS"):
