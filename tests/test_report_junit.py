@@ -27,15 +27,17 @@ def test_counts_match_the_decks(cli):
         "megaman", "haikyu", "digimon-classic", "orbs", "digi-battle"}
 
 
-def test_failure_lists_problems_and_warnings_go_to_system_out(cli):
-    _, root = suite(cli, SAMPLES / "digi-battle" / "illegal-duplicate-card.toml")
+def test_failure_lists_problems_and_warnings_go_to_system_out(cli, write_deck):
+    numbers = ["BO-12", *[f"ST-{n:02d}" for n in range(1, 27)], "ST-36"]
+    text = toml_deck("digi-battle", dict.fromkeys(numbers, 1)).replace('"BO-12" = 1', '"BO-12" = 2')
+    _, root = suite(cli, write_deck("d.toml", text + '"ST-36S" = 1\n'))
     [case] = root.findall("testcase")
     failure = case.find("failure")
     assert failure.get("message") == "illegal: 1 error, 1 warning"
-    assert failure.text.endswith(
-        "illegal-duplicate-card.toml:31: [error] copies 2 × Monochromon (BO-12); at most 1 per "
-        "card number — cut 1")
-    assert "[warning] copies-by-name" in case.find("system-out").text
+    assert "[error] copies 2 × Monochromon (BO-12); at most 1 per card number — cut 1" in (
+        failure.text)
+    warnings = case.find("system-out").text
+    assert "[warning] copies-by-name 2 × Coelamon" in warnings and "consider cutting 1" in warnings
     assert "copies-by-name" not in failure.text
 
 

@@ -74,7 +74,7 @@ def test_missing_supplier_is_a_warning_not_illegal(cli, write_deck):
         ("rune-supply", "warning", "R-02", 3)]
     assert problems[0]["message"] == (
         "Flame Bolt (R-02) can never be played: it needs 1 Fire rune but no playable card in "
-        "the deck bears one — add 1 Fire rune card, or cut 4")
+        "the deck bears one — consider adding 1 Fire rune card, or cutting 4")
 
 
 def test_strict_fails_and_ignore_drops_the_lint(cli, write_deck):
@@ -92,7 +92,7 @@ def test_too_few_suppliers_says_how_many_to_add(cli, write_deck):
     _, problems = check(cli, write_deck, {"Fire Altar": 2, "Inferno": 1})
     assert problems[0]["message"] == (
         "Inferno (R-03) can never be played: it needs 3 Fire runes but the deck's playable "
-        "cards bear only 2 — add 1 Fire rune card, or cut 1")
+        "cards bear only 2 — consider adding 1 Fire rune card, or cutting 1")
 
 
 def test_a_card_never_supplies_its_own_need(cli, write_deck):

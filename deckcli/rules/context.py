@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from deckcli.models import RuleBase
 from deckcli.problem import Problem
@@ -18,6 +19,9 @@ class DeckView:
     resolver: Resolver
     cards: list[Resolved]
     total: int
+    # card numbers a copies error already reported: a later copies warning about only these
+    # cards says nothing new (one problem per cause)
+    over_copies: set[str] = field(default_factory=set)
 
     @property
     def deck_word(self) -> str:
@@ -66,7 +70,12 @@ def label_of(rule: RuleBase, query_text: str) -> str:
 
 
 def problem(rule: RuleBase, message: str, item: Resolved | None = None) -> Problem:
-    """A problem at the rule's severity, placed on a card when there is one."""
+    """A problem at the rule's severity, placed on a card when there is one.
+
+    A warning's fix is advice, not an order: "— cut 1" reads "— consider cutting 1".
+    """
+    if rule.severity == "warning":
+        message = _ADVICE.sub(_advice, message)
     return Problem(
         rule=rule.id, severity=rule.severity, message=message,
         card=item.card.number if item else None, line=item.line if item else None,
@@ -74,3 +83,12 @@ def problem(rule: RuleBase, message: str, item: Resolved | None = None) -> Probl
 
 
 ProblemStream = Iterator[Problem]
+
+_ADVICE = re.compile(r"(— |, or )(cut|add)\b")
+_GERUND = {"cut": "cutting", "add": "adding"}
+
+
+def _advice(found: re.Match[str]) -> str:
+    """'— cut' -> '— consider cutting'; ', or cut' -> ', or cutting'."""
+    lead, verb = found[1], _GERUND[found[2]]
+    return f"{lead}consider {verb}" if lead.startswith("—") else f"{lead}{verb}"

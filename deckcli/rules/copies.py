@@ -47,6 +47,11 @@ def check(rule: CopiesRule, view: DeckView) -> ProblemStream:
         cap = cap_for(rule, view, group)
         if cap is None or count <= cap:
             continue
+        numbers = {item.card.number for item in group}
+        if rule.severity == "error":
+            view.over_copies.update(numbers)
+        elif numbers <= view.over_copies:
+            continue  # an earlier copies error already reports exactly these cards
         first = group[0]
         if len(group) == 1:
             what = f"{count:,} × {first.card.label()}"
