@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 import deckcli.cli.draw as draw_command
 from conftest import REPO, SAMPLES, toml_deck
 
@@ -118,3 +120,12 @@ def test_absurd_counts_are_refused_without_allocating(cli, write_deck):
     deck = write_deck("absurd.toml", toml_deck("fishgame", {"Leader One": 1, "Ace": 10**18}))
     run = cli("--pools", FISH, "draw", deck, "--want", "Ace")
     assert run.code == 2 and "too large to draw from (at most 1,000,000)" in run.err
+
+
+def test_a_name_of_several_printings_is_drawn_as_one_with_a_warning(cli):
+    deck = REPO / "tests" / "data" / "decks" / "digi-battle" / "ccgreplays-biyomon-deck.txt"
+    run = cli("draw", deck, "--want", "Togemon", "--format", "json")
+    assert run.code == 0
+    assert '"Togemon" names ST-10, BO-84; the odds read it as ST-10' in run.err
+    # 1 copy among the 29 cards left after the Rookie is set aside; 10 drawn
+    assert run.json()["probability"] == pytest.approx(10 / 29, abs=1e-9)

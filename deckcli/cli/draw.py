@@ -17,6 +17,8 @@ from deckcli.errors import UserError
 from deckcli.printable import escape_controls
 
 if TYPE_CHECKING:
+    from deckcli.card import Card
+    from deckcli.deckfile.deck import DeckEntry
     from deckcli.draw.goldfish import Goldfish, Odds
     from deckcli.draw.setup import Library
     from deckcli.draw.simulate import Simulation
@@ -158,10 +160,26 @@ def deck_library(registry: PoolRegistry, path: Path, game: str | None, deck_form
         _warn(f"{path} is not a legal {result.game} {result.format} deck; drawing it anyway:")
         for problem in errors:
             sys.stderr.write(escape_controls(f"  {problem.rule}: {problem.message}") + "\n")
-    cards, _ = loaded.resolver.resolve(loaded.deck.entries)
-    blanks = result.cards - sum(item.count for item in cards)
-    library = Library(tuple((item.card, item.count) for item in cards), blanks)
-    return loaded.resolver, library, loaded.deck.name or path.name
+    library = Library(tuple(read_ambiguous(loaded.resolver, loaded.deck.entries)), 0)
+    blanks = result.cards - library.size
+    return loaded.resolver, Library(library.cards, blanks), loaded.deck.name or path.name
+
+
+def read_ambiguous(resolver: Resolver, entries: list[DeckEntry]) -> list[tuple[Card, int]]:
+    """The deck's cards and copies; a name shared by cards that differ for the rules is read as
+    its first card, and a warning says so: the odds may depend on which card it is."""
+    from deckcli.resolver import Ambiguous
+
+    ambiguous: list[Ambiguous] = []
+    cards, _ = resolver.resolve(entries, ambiguous)
+    held = {item.card.number: [item.card, item.count] for item in cards if item.card}
+    for item in ambiguous:
+        chosen = item.readings[0]
+        held.setdefault(chosen.number, [chosen, 0])[1] += item.entry.count
+        numbers = ", ".join(card.number for card in item.candidates)
+        _warn(f'"{item.entry.ref}" names {numbers}; the odds read it as {chosen.number} and '
+              "may differ for another of them: write the card number to settle it")
+    return [(card, count) for card, count in held.values()]
 
 
 def _odds(fish: Goldfish, hands: int | None, seed: int) -> Odds:
