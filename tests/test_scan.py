@@ -199,3 +199,11 @@ def test_verbose_cannot_be_forged_by_a_gitignore(cli, tmp_path):
     assert run.json()["skipped"] == 1
     assert "ignored by .gitignore: [x\\x1b].toml" in run.err
     assert "\x1b" not in run.err
+
+
+def test_a_json_deck_whose_first_keys_are_its_own_fields_is_a_deck(cli, tmp_path):
+    put(tmp_path / "map.json", '{"game": "megaman", "name": "burn", "AreaSteal": 4}\n')
+    put(tmp_path / "settings.json", '{"game": "megaman", "theme": "dark", "wide": true}\n')
+    run = cli("check", tmp_path, "--format", "json")
+    assert [Path(n).name for n in deck_names(run)] == ["map.json"]
+    assert run.json()["skipped"] == 1

@@ -31,12 +31,27 @@ _DECK_START = re.compile(rb'^\s*\{\s*"(?:[^"\\]|\\.){0,200}"\s*:\s*(?:\d|\[|\{|"
 
 
 def looks_like_json_deck(head: bytes) -> bool:
-    """Whether a file's first bytes look like a JSON deck (an object whose first key holds a
-    count, a list, an object or a string) and mention cards or start with a count."""
+    """Whether a file's first bytes are a JSON deck: an object with a `cards` list or map, or
+    one whose other keys mostly hold counts. A head cut short (a large file) is judged by how
+    it starts: an object whose first key holds a count, a list, an object or a string, and
+    that mentions cards or starts with a count."""
     head = head.removeprefix(b"\xef\xbb\xbf")
-    return bool(_DECK_START.match(head)) and (b'"cards"' in head
-                                             or re.match(rb'^\s*\{\s*"[^"]*"\s*:\s*\d', head)
-                                             is not None)
+    try:
+        data = json.loads(head)
+    except (ValueError, RecursionError):
+        data = None
+    if isinstance(data, dict):
+        return _deck_shaped(data)
+    return data is None and bool(_DECK_START.match(head)) and (
+        b'"cards"' in head or re.match(rb'^\s*\{\s*"[^"]*"\s*:\s*\d', head) is not None)
+
+
+def _deck_shaped(data: dict[str, Any]) -> bool:
+    """A deck object (`cards`), or a map of card reference to count beside `game` and co."""
+    if isinstance(data.get("cards"), list | dict):
+        return True
+    counts = [type(value) is int for key, value in data.items() if key not in META_KEYS]
+    return bool(counts) and sum(counts) * 2 > len(counts)
 
 
 class _Lines:
