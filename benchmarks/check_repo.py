@@ -24,8 +24,8 @@ from _timing import command_time, python, report
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from deckcli.deckfile.deck import Deck  # noqa: E402
-from deckcli.deckfile.read import read_deck_file  # noqa: E402
+from deckcli.formats.read import read_deck_file  # noqa: E402
+from deckcli.model.deck import Deck  # noqa: E402
 from deckcli.pools.registry import PoolRegistry  # noqa: E402
 
 SAMPLES = REPO / "samples"

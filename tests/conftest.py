@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from deckcli.cli.app import main
-from deckcli.pools.model import Pool
-from deckcli.query import Query, compile_query
+from deckcli.engine.query import Query, compile_query
+from deckcli.model.pool import Pool
 
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "samples"

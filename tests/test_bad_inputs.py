@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 from conftest import SAMPLES, toml_deck
-from deckcli.deckfile import read
-from deckcli.deckfile.deck import Deck
+from deckcli.formats import read
+from deckcli.model.deck import Deck
 
 BAD_INPUTS = Path(__file__).parent / "bad_inputs"
 EXPECTED = tomllib.loads((BAD_INPUTS / "expected.toml").read_text(encoding="utf-8"))

@@ -10,8 +10,8 @@ import textwrap
 import pytest
 
 from conftest import REPO, SAMPLES
-from deckcli import check as checker
 from deckcli.cli import app
+from deckcli.engine import check as checker
 
 DECK = SAMPLES / "megaman" / "starter-megaman.toml"
 
@@ -37,7 +37,7 @@ def test_debug_lets_the_traceback_through(cli, monkeypatch):
 def test_debug_prints_the_traceback_from_the_command_line():
     script = textwrap.dedent("""
         import sys
-        from deckcli import check as checker
+        from deckcli.engine import check as checker
         from deckcli.cli.app import main
         def explode(*args, **kwargs):
             raise ValueError("boom")

@@ -206,8 +206,8 @@ EDIT_REFS = ["1C73", "Power Pastries", "strength under pressure", "1St101", "Cyb
 @given(steps=st.lists(st.tuples(st.sampled_from(EDIT_REFS), st.integers(1, 3)), max_size=6),
        variant=st.sampled_from(sorted(variants())))
 def test_any_adds_undone_by_removes_give_back_the_bytes(tmp_path, steps, variant):
-    from deckcli.deckfile.edit import apply_edit, plan_add, plan_remove
-    from deckcli.opendeck import load_deck
+    from deckcli.app.opendeck import load_deck
+    from deckcli.formats.edit import apply_edit, plan_add, plan_remove
     from deckcli.pools.registry import PoolRegistry
 
     registry = PoolRegistry([])

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 
 from conftest import SAMPLES
-from deckcli.deckfile.read import read_deck_file
-from deckcli.deckfile.textread import text_lines
+from deckcli.formats.read import read_deck_file
+from deckcli.formats.textread import text_lines
 
 DECKS = Path(__file__).parent / "data" / "decks"
 MEGAMAN = SAMPLES / "megaman" / "starter-megaman.toml"

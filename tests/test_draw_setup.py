@@ -8,7 +8,7 @@ import pytest
 
 from conftest import SAMPLES, toml_deck
 from deckcli.draw.setup import Phase, Procedure, deal
-from deckcli.models import TurnDraws
+from deckcli.model.poolspec import TurnDraws
 
 DIGIMON = SAMPLES / "digimon-classic"
 

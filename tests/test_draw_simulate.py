@@ -16,7 +16,7 @@ from deckcli.draw import exact, mulligan
 from deckcli.draw.setup import Procedure
 from deckcli.draw.simulate import Simulation, wilson
 from deckcli.draw.wants import Group, Partition, Want
-from deckcli.models import TurnDraws
+from deckcli.model.poolspec import TurnDraws
 
 HANDS = "300000"
 CASES = {

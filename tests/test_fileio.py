@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SAMPLES
-from deckcli import fileio
+from deckcli.io import files as fileio
 
 TOML_DECK = SAMPLES / "megaman" / "starter-megaman.toml"
 TEXT_DECK = SAMPLES / "megaman" / "starter-torchman.txt"

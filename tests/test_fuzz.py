@@ -26,14 +26,14 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import SAMPLES
-from deckcli.card import Card
-from deckcli.checkrun import Options, check_file
-from deckcli.deckfile.deck import Deck
-from deckcli.deckfile.read import parse_deck_bytes
-from deckcli.deckfile.textread import parse_text_line
+from deckcli.app.run import Options, check_file
+from deckcli.engine.rules.builtin import BUILTIN_RULES
+from deckcli.formats.read import parse_deck_bytes
+from deckcli.formats.textread import parse_text_line
+from deckcli.model.card import Card
+from deckcli.model.deck import Deck
+from deckcli.model.result import CheckResult, DeckResult
 from deckcli.pools.registry import PoolRegistry
-from deckcli.result import CheckResult, DeckResult
-from deckcli.rules.builtin import BUILTIN_RULES
 
 REGISTRY = PoolRegistry([])
 GAMES = REGISTRY.game_ids()

@@ -5,8 +5,8 @@ from __future__ import annotations
 import shutil
 
 from conftest import SAMPLES
-from deckcli import checkrun
-from deckcli.checkrun import Options, check_paths
+from deckcli.app import run as checkrun
+from deckcli.app.run import Options, check_paths
 from deckcli.pools.registry import PoolRegistry
 
 

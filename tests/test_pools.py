@@ -143,7 +143,7 @@ def test_user_pool_from_environment_overrides_builtin(cli, tmp_path, monkeypatch
 
 
 def test_checking_one_game_loads_only_that_pool(write_deck):
-    from deckcli.checkrun import Options, check_paths
+    from deckcli.app.run import Options, check_paths
 
     registry = PoolRegistry([])
     check_paths([write_deck("d.toml", toml_deck("megaman", {"1C12": 1}))], registry, Options())
@@ -151,8 +151,8 @@ def test_checking_one_game_loads_only_that_pool(write_deck):
 
 
 def test_disk_cache_is_used_and_invalidated(tmp_path, monkeypatch):
+    from deckcli.engine.resolver import Resolver
     from deckcli.pools import cache
-    from deckcli.resolver import Resolver
 
     monkeypatch.setenv("DECKCLI_CACHE", str(tmp_path / "cache"))
     pool_file = tmp_path / "testgame.toml"

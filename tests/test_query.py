@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from conftest import TEST_POOLS, query_of
+from deckcli.engine.query import QueryError, tokenize
 from deckcli.pools.load import load_pool
-from deckcli.query import QueryError, tokenize
 
 POOL = load_pool(TEST_POOLS / "testgame.toml")
 

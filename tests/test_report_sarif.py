@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from conftest import SAMPLES
-from deckcli.rules.builtin import BUILTIN_RULES
+from deckcli.engine.rules.builtin import BUILTIN_RULES
 
 LEVELS = {"none", "note", "warning", "error"}
 

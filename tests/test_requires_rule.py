@@ -8,8 +8,8 @@ import pytest
 from pydantic import ValidationError
 
 from conftest import SAMPLES, toml_deck
-from deckcli.models import RequiresRule
-from deckcli.rules.requires import Need, compile_pattern, parse_needs, playable
+from deckcli.engine.rules.requires import Need, compile_pattern, parse_needs, playable
+from deckcli.model.poolspec import RequiresRule
 
 RELICS = Path(__file__).parent / "data" / "requires"
 EMBLEMS = RequiresRule(id="emblem-supply", kind="requires", requirement="resource_cost",

@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from deckcli.rules import KIND_MODULES
-from deckcli.rules.builtin import BUILTIN_RULES
+from deckcli.engine.rules import KIND_MODULES
+from deckcli.engine.rules.builtin import BUILTIN_RULES
 
 PACKAGE = Path(__file__).resolve().parent.parent / "deckcli"
 GAMES = ["digi-battle", "digimon-classic", "haikyu", "megaman", "orbs"]

@@ -20,8 +20,8 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, SAMPLES
-from deckcli import fileio
-from deckcli.deckfile import edit as deck_edit
+from deckcli.formats import edit as deck_edit
+from deckcli.io import files as fileio
 
 DECK = SAMPLES / "megaman" / "starter-megaman.toml"
 EMPTY = 'game = "megaman"\n[cards]\n'

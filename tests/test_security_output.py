@@ -9,9 +9,9 @@ import json
 import pytest
 
 from conftest import SAMPLES, TEST_POOLS, toml_deck
-from deckcli.problem import Problem
+from deckcli.model.problem import Problem
+from deckcli.model.result import CheckResult, DeckResult
 from deckcli.report import get_renderer
-from deckcli.result import CheckResult, DeckResult
 
 FORGED = "::error title=X::forged"
 TEXT_FORMATS = ("rich", "text", "github", "markdown")

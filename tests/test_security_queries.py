@@ -8,8 +8,8 @@ import time
 import pytest
 
 from conftest import SAMPLES, TEST_POOLS, query_of, toml_deck
+from deckcli.engine.query import MAX_DEPTH, MAX_QUERY_CHARS, MAX_TERMS, QueryError
 from deckcli.pools.load import load_pool
-from deckcli.query import MAX_DEPTH, MAX_QUERY_CHARS, MAX_TERMS, QueryError
 
 POOL = load_pool(TEST_POOLS / "testgame.toml")
 TESTGAME = (TEST_POOLS / "testgame.toml").read_text(encoding="utf-8")

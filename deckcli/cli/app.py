@@ -14,7 +14,7 @@ from deckcli.cli.helpstyle import epilog, plain_value_names
 from deckcli.errors import EXIT_INTERNAL, EXIT_USAGE, UserError
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
-    from deckcli.config import Config
+    from deckcli.app.config import Config
     from deckcli.pools.registry import PoolRegistry
 
 app = typer.Typer(
@@ -42,8 +42,8 @@ class State:
     config: Config | None = None
 
     def configure(self, paths: list[Path]) -> Config:
-        """The configuration for these paths (see `deckcli.config`), used from now on."""
-        from deckcli.config import find_config, load_config
+        """The configuration for these paths (see `deckcli.app.config`), used from now on."""
+        from deckcli.app.config import find_config, load_config
 
         self.config = load_config(find_config(paths))
         return self.config
@@ -51,7 +51,7 @@ class State:
     def registry(self) -> PoolRegistry:
         """Built-in pools plus the config's, DECKCLI_POOLS and --pools folders (later ones
         win); a folder that does not exist, or a file that is not a pool, is a usage error."""
-        from deckcli.config import pool_dirs
+        from deckcli.app.config import pool_dirs
         from deckcli.pools.registry import PoolRegistry, user_pool_problem
 
         config = self.config or self.configure([])
@@ -90,7 +90,7 @@ def main_options(
 def error(message: str) -> None:
     """One line on stderr, prefixed so it is easy to find in CI logs (control characters from
     a deck or a file name escaped: the message stays one line)."""
-    from deckcli.printable import escape_controls
+    from deckcli.escape import escape_controls
 
     sys.stderr.write(f"deckcli: error: {escape_controls(message)}\n")
 

@@ -1,6 +1,6 @@
 """`deckcli new`, `add`, `remove`, `fmt` and `schema`: build decks without losing a byte.
 
-Every write goes through `deckcli.fileio` (a temporary file in the same folder, then a rename),
+Every write goes through `deckcli.io.files` (a temporary file in the same folder, then a rename),
 and only after the new bytes have been read back and checked.
 """
 
@@ -22,9 +22,9 @@ from deckcli.errors import EXIT_FAILED, UserError
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from collections.abc import Callable
 
-    from deckcli.deckfile.edit import Edit
-    from deckcli.opendeck import LoadedDeck
-    from deckcli.result import DeckResult
+    from deckcli.app.opendeck import LoadedDeck
+    from deckcli.formats.edit import Edit
+    from deckcli.model.result import DeckResult
 
 # Problems in [cards] that fmt would have to guess about: the user fixes them first.
 UNFORMATTABLE = frozenset({"invalid-count", "invalid-card-ref", "missing-cards",
@@ -61,12 +61,12 @@ def new(
     force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
 ) -> None:
     """Start a new, empty deck file for a game."""
-    from deckcli.check import check_deck
-    from deckcli.deckfile.deck import Deck
-    from deckcli.deckfile.read import TEXT_SUFFIXES, deck_kind, parse_deck_bytes
-    from deckcli.deckfile.textlist import list_text
-    from deckcli.deckfile.write import new_deck_text
-    from deckcli.opendeck import open_game
+    from deckcli.app.opendeck import open_game
+    from deckcli.engine.check import check_deck
+    from deckcli.formats.read import TEXT_SUFFIXES, deck_kind, parse_deck_bytes
+    from deckcli.formats.textlist import list_text
+    from deckcli.formats.write import new_deck_text
+    from deckcli.model.deck import Deck
 
     if path.suffix.lower() not in (".toml", *TEXT_SUFFIXES):
         written = path.suffix or "a file without an extension"
@@ -107,8 +107,8 @@ def add(
                                          show_default=False)] = "1",
 ) -> None:
     """Add copies of a card; the rest of the file stays byte for byte as it was."""
-    from deckcli.deckfile.edit import plan_add
-    from deckcli.deckfile.textlist import deck_key
+    from deckcli.formats.edit import plan_add
+    from deckcli.formats.textlist import deck_key
 
     copies = parse_count(count)
 
@@ -149,7 +149,7 @@ def remove(
     all_: Annotated[bool, typer.Option("--all", help="Remove every copy.")] = False,
 ) -> None:
     """Remove copies of a card; removing the last copy removes its line."""
-    from deckcli.deckfile.edit import plan_remove
+    from deckcli.formats.edit import plan_remove
 
     if all_ and number is not None:
         raise UserError("give COUNT or --all, not both")
@@ -176,7 +176,7 @@ def _edit(path: Path, plan: Callable[[LoadedDeck], tuple[Edit, str]]) -> None:
     A dry run first loads the pool, its resolver and the modules an edit needs, so the lock is
     held for milliseconds and two dozen concurrent edits of one deck queue quickly.
     """
-    from deckcli.opendeck import load_deck
+    from deckcli.app.opendeck import load_deck
 
     registry = state.registry()
     warm = load_deck(path, registry)
@@ -191,9 +191,9 @@ def _edit(path: Path, plan: Callable[[LoadedDeck], tuple[Edit, str]]) -> None:
 
 def _edited(loaded: LoadedDeck, edit: Edit) -> tuple[bytes, DeckResult]:
     """The deck's bytes with the edit made, and their verdict."""
-    from deckcli.deckfile.deck import Deck
-    from deckcli.deckfile.edit import apply_edit
-    from deckcli.deckfile.read import parse_deck_bytes
+    from deckcli.formats.edit import apply_edit
+    from deckcli.formats.read import parse_deck_bytes
+    from deckcli.model.deck import Deck
 
     data = apply_edit(loaded.data, loaded.deck, edit)
     deck, problems = parse_deck_bytes(data, Deck(path=loaded.deck.path, kind=loaded.deck.kind))
@@ -213,11 +213,11 @@ def fmt(
                                         "would change and exit 1 if any would.")] = False,
 ) -> None:
     """Rewrite TOML decks in canonical form: grouped by type, canonical names, comments kept."""
-    from deckcli.checkrun import looks_like_deck
-    from deckcli.deckfile.read import deck_kind, read_deck_file
-    from deckcli.opendeck import describe, load_deck
-    from deckcli.printable import printable_path
-    from deckcli.scan import Target, scan_paths
+    from deckcli.app.opendeck import describe, load_deck
+    from deckcli.app.run import looks_like_deck
+    from deckcli.app.scan import Target, scan_paths
+    from deckcli.escape import printable_path
+    from deckcli.formats.read import deck_kind, read_deck_file
 
     missing = [str(path) for path in paths if not path.exists()]
     if missing:
@@ -261,8 +261,8 @@ def fmt(
 
 
 def _formatted(loaded: LoadedDeck) -> bytes:
-    from deckcli.deckfile.edit import split_bom
-    from deckcli.deckfile.write import format_toml
+    from deckcli.formats.edit import split_bom
+    from deckcli.formats.write import format_toml
 
     bom, text = split_bom(loaded.data)
     return bom + format_toml(text, loaded.resolver).encode("utf-8")
@@ -276,7 +276,7 @@ def schema(
     kind: Annotated[str, typer.Argument(help="What to describe: deck.")] = "deck",
 ) -> None:
     """Print the JSON Schema of deck files, for editors that check TOML as you type."""
-    from deckcli.deckfile.schema import deck_schema
+    from deckcli.formats.schema import deck_schema
 
     if kind != "deck":
         raise UserError(f"schema describes: deck (not {kind!r})")

@@ -13,8 +13,8 @@ from deckcli.cli.helpstyle import epilog
 from deckcli.errors import EXIT_FAILED, UserError
 
 if TYPE_CHECKING:
-    from deckcli.card import Card
-    from deckcli.pools.model import Pool
+    from deckcli.model.card import Card
+    from deckcli.model.pool import Pool
 
 FORMATS = ("rich", "text", "json")
 
@@ -37,9 +37,9 @@ def cards(
                                        help="Show at most N cards (0: all).")] = 0,
 ) -> None:
     """Search a card pool; a card number alone shows that card in full."""
-    from deckcli.cardview import card_record
+    from deckcli.engine.query import QueryError
     from deckcli.pools.load import PoolError
-    from deckcli.query import QueryError
+    from deckcli.report.cardview import card_record
 
     registry = state.registry()
     game_id = registry.resolve_id(game)
@@ -78,8 +78,8 @@ def cards(
 def _print_table(pool: Pool, shown: list[Card], total: int, plain: bool) -> None:
     from rich.console import Console
 
-    from deckcli.cardview import show_value
     from deckcli.cli.fit import Column, fit_table, plain_table
+    from deckcli.report.cardview import show_value
 
     fields = [c for c in pool.header.game.columns if c not in ("number", "name")]
     if "type" not in fields:
@@ -105,7 +105,7 @@ def _print_card(card: Card, plain: bool) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    from deckcli.cardview import card_record, show_value
+    from deckcli.report.cardview import card_record, show_value
 
     facts = []
     for key, value in card_record(card).items():

@@ -125,11 +125,11 @@ def check(
     Settings come from the command line, then [tool.deckcli] in pyproject.toml or
     deckcli.toml (see `deckcli config`).
     """
-    from deckcli.checkrun import check_paths
+    from deckcli.app.config import chosen
+    from deckcli.app.config import output_format as choose_format
+    from deckcli.app.run import check_paths
     from deckcli.cli.check_settings import append_step_summary, build_options, named
-    from deckcli.config import chosen
-    from deckcli.config import output_format as choose_format
-    from deckcli.printable import escape_controls
+    from deckcli.escape import escape_controls
     from deckcli.report import get_renderer
 
     config = state.configure(paths)

@@ -11,11 +11,11 @@ from deckcli.cli.app import error
 from deckcli.errors import UserError
 
 if TYPE_CHECKING:
-    from deckcli.checkrun import Options
-    from deckcli.config import Config
+    from deckcli.app.config import Config
+    from deckcli.app.run import Options
+    from deckcli.app.scan import ScanSettings
+    from deckcli.model.result import CheckResult
     from deckcli.pools.registry import PoolRegistry
-    from deckcli.result import CheckResult
-    from deckcli.scan import ScanSettings
 
 SUMMARY_ENV = "GITHUB_STEP_SUMMARY"
 
@@ -33,8 +33,8 @@ def build_options(config: Config, registry: PoolRegistry, game: str | None,
                   force_exclude: bool) -> Options:
     """The check's options: command line first, then the configuration; every game, format
     and rule id named is one deckcli knows, or this is a usage error."""
-    from deckcli.checkrun import Options, unknown_rule_id
-    from deckcli.config import chosen
+    from deckcli.app.config import chosen
+    from deckcli.app.run import Options, unknown_rule_id
 
     known_formats = {fid for gid in registry.game_ids() for fid in registry.format_ids(gid)}
     wanted = [("--game", game, "--deck-format", deck_format)]
@@ -64,8 +64,8 @@ def scan_settings(config: Config, exclude: list[str] | None, extend_exclude: lis
                   force_exclude: bool) -> ScanSettings:
     """Exclusion globs: --exclude (else the config's `exclude`, else the defaults), plus every
     `extend-exclude`; the config's are relative to its folder, the command line's to the cwd."""
-    from deckcli.ignore import glob_rules
-    from deckcli.scan import DEFAULT_EXCLUDE, ScanSettings
+    from deckcli.app.ignore import glob_rules
+    from deckcli.app.scan import DEFAULT_EXCLUDE, ScanSettings
 
     cwd = Path(os.path.abspath("."))
     if exclude:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import typer
 
 if TYPE_CHECKING:
-    from deckcli.pools.model import Pool
+    from deckcli.model.pool import Pool
     from deckcli.pools.registry import PoolRegistry
 
 MAX_CARDS = 50
@@ -43,7 +43,7 @@ def deck_formats(ctx: typer.Context, incomplete: str) -> list[str]:
 
 def rule_ids(incomplete: str) -> list[str]:
     """deckcli's own rule ids and every pool rule id; after a comma, the next id of a list."""
-    from deckcli.rules.builtin import BUILTIN_RULES
+    from deckcli.engine.rules.builtin import BUILTIN_RULES
 
     registry = _registry()
     ids = set(BUILTIN_RULES)
@@ -83,7 +83,7 @@ def _counted(text: str) -> bool:
 
 def _deck_pool(ctx: typer.Context) -> Pool | None:
     """The pool of the first deck among the arguments parsed so far, if it names its game."""
-    from deckcli.deckfile.read import read_deck_file
+    from deckcli.formats.read import read_deck_file
 
     given = ctx.params.get("path") or ctx.params.get("decks")
     # a variadic DECK... is still in ctx.args while the command line is being completed

@@ -12,7 +12,7 @@ from deckcli.cli.app import app, state
 from deckcli.errors import UserError
 
 if TYPE_CHECKING:
-    from deckcli.config import Setting
+    from deckcli.app.config import Setting
 
 
 @app.command("config")
@@ -27,8 +27,8 @@ def config_command(
     The configuration is `deckcli.toml`, or `[tool.deckcli]` in `pyproject.toml`, in the
     nearest folder above the paths (else above the working folder); see docs/ci.md.
     """
-    from deckcli.config import chosen, output_format, pool_dirs
-    from deckcli.scan import DEFAULT_EXCLUDE
+    from deckcli.app.config import chosen, output_format, pool_dirs
+    from deckcli.app.scan import DEFAULT_EXCLUDE
 
     if format_ not in ("text", "json"):
         raise UserError(f"--format {format_!r}: use text or json")

@@ -15,11 +15,11 @@ from deckcli.cli.build import verdict
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import write_bytes
 from deckcli.errors import EXIT_FAILED, UserError
-from deckcli.printable import escape_controls
+from deckcli.escape import escape_controls
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
-    from deckcli.deckfile.compare import CardChange
-    from deckcli.resolver import Resolved, Resolver
+    from deckcli.engine.resolver import Resolved, Resolver
+    from deckcli.formats.compare import CardChange
 
 
 @app.command("import", epilog=epilog(
@@ -47,12 +47,12 @@ def import_(
 ) -> None:
     """Turn a deck list (text, LackeyCCG .dek, CSV or JSON) into a TOML deck with cards
     resolved."""
-    from deckcli.check import check_deck
-    from deckcli.deckfile.deck import Deck
-    from deckcli.deckfile.read import deck_kind, decode_deck_bytes, parse_toml_deck
-    from deckcli.deckfile.textlist import import_list
-    from deckcli.deckfile.write import canonical_deck_text
-    from deckcli.opendeck import open_game
+    from deckcli.app.opendeck import open_game
+    from deckcli.engine.check import check_deck
+    from deckcli.formats.read import deck_kind, decode_deck_bytes, parse_toml_deck
+    from deckcli.formats.textlist import import_list
+    from deckcli.formats.write import canonical_deck_text
+    from deckcli.model.deck import Deck
 
     if file.suffix.lower() == ".toml":
         raise UserError(f"{file} is a TOML deck already; deckcli fmt puts it in canonical form")
@@ -91,8 +91,8 @@ def import_(
 
 
 def _read_input(file: Path) -> bytes:
-    from deckcli.deckfile.read import MAX_FILE_BYTES
-    from deckcli.opendeck import read_bytes, within_limit
+    from deckcli.app.opendeck import read_bytes, within_limit
+    from deckcli.formats.read import MAX_FILE_BYTES
 
     if str(file) == "-":
         return within_limit(sys.stdin.buffer.read(MAX_FILE_BYTES + 1), "standard input")
@@ -117,8 +117,8 @@ def export(
                                                 help="Write to FILE.")] = None,
 ) -> None:
     """Write a deck as a text list, JSON, CSV or LackeyCCG .dek (each imports back the same)."""
+    from deckcli.app.opendeck import load_deck
     from deckcli.cli.output import emit
-    from deckcli.opendeck import load_deck
 
     if format_ not in EXPORT_FORMATS:
         raise UserError(f"--format takes {', '.join(EXPORT_FORMATS)}, not {format_!r}")
@@ -139,8 +139,8 @@ def export(
 def export_text(format_: str, resolver: Resolver, counted: list[Resolved], name: str | None
                 ) -> str:
     """A resolved deck in one of EXPORT_FORMATS, its cards grouped by type."""
-    from deckcli.deckfile.layout import group_by_type
-    from deckcli.deckfile.textlist import list_text
+    from deckcli.formats.layout import group_by_type
+    from deckcli.formats.textlist import list_text
 
     if format_ == "text":
         return list_text(resolver, counted, name)
@@ -149,12 +149,12 @@ def export_text(format_: str, resolver: Resolver, counted: list[Resolved], name:
              for item in members]
     meta = {"game": resolver.pool.game_id, "format": resolver.format_id, "name": name}
     if format_ == "csv":
-        from deckcli.deckfile.csvlist import csv_text
+        from deckcli.formats.csvlist import csv_text
         return csv_text(meta, cards)
     if format_ == "lackey":
-        from deckcli.deckfile.lackey import lackey_text
+        from deckcli.formats.lackey import lackey_text
         return lackey_text(resolver.pool.game_id, name, cards)
-    from deckcli.deckfile.jsonlist import json_text
+    from deckcli.formats.jsonlist import json_text
     return json_text(meta, cards)
 
 
@@ -170,8 +170,8 @@ def diff(
     format_: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
 ) -> None:
     """List the cards added, removed and changed in count between two decks of one game."""
-    from deckcli.deckfile.compare import KIND_ORDER, compare
-    from deckcli.opendeck import load_deck
+    from deckcli.app.opendeck import load_deck
+    from deckcli.formats.compare import KIND_ORDER, compare
 
     if format_ not in ("text", "json"):
         raise UserError(f"--format takes text or json, not {format_!r}")

@@ -14,16 +14,16 @@ from deckcli.cli import complete
 from deckcli.cli.app import app, state
 from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
-from deckcli.printable import escape_controls
+from deckcli.escape import escape_controls
 
 if TYPE_CHECKING:
-    from deckcli.card import Card
-    from deckcli.deckfile.deck import DeckEntry
     from deckcli.draw.goldfish import Goldfish, Odds
     from deckcli.draw.setup import Library
     from deckcli.draw.simulate import Simulation
+    from deckcli.engine.resolver import Resolver
+    from deckcli.model.card import Card
+    from deckcli.model.deck import DeckEntry
     from deckcli.pools.registry import PoolRegistry
-    from deckcli.resolver import Resolver
 
 SLOW_SECONDS = 1.0  # a simulation expected to run longer shows a progress bar
 
@@ -149,9 +149,9 @@ def _warn(message: str) -> None:
 def deck_library(registry: PoolRegistry, path: Path, game: str | None, deck_format: str | None
               ) -> tuple[Resolver, Library, str]:
     """Read, check and resolve the deck; an illegal deck is a warning, an unusable one an error."""
+    from deckcli.app.opendeck import load_deck as open_deck
     from deckcli.draw.setup import Library
     from deckcli.errors import EXIT_USAGE
-    from deckcli.opendeck import load_deck as open_deck
 
     loaded = open_deck(path, registry, game, deck_format, EXIT_USAGE)
     result = loaded.check()
@@ -168,7 +168,7 @@ def deck_library(registry: PoolRegistry, path: Path, game: str | None, deck_form
 def read_ambiguous(resolver: Resolver, entries: list[DeckEntry]) -> list[tuple[Card, int]]:
     """The deck's cards and copies; a name shared by cards that differ for the rules is read as
     its first card, and a warning says so: the odds may depend on which card it is."""
-    from deckcli.resolver import Ambiguous
+    from deckcli.engine.resolver import Ambiguous
 
     ambiguous: list[Ambiguous] = []
     cards, _ = resolver.resolve(entries, ambiguous)

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 from deckcli.errors import UserError
 
 if TYPE_CHECKING:
-    from deckcli.card import Card
     from deckcli.draw.copies import CopiesRow
     from deckcli.draw.goldfish import Goldfish, Odds, SampleHand, TurnOdds
     from deckcli.draw.playable import Playable
-    from deckcli.pools.model import Pool
+    from deckcli.model.card import Card
+    from deckcli.model.pool import Pool
     from deckcli.pools.registry import PoolRegistry
 
 PLAYABLE_TURNS = 5  # turns shown for --playable when --turns is not given

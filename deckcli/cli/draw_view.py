@@ -9,7 +9,7 @@ from rich.table import Table
 
 from deckcli.draw.goldfish import Goldfish, Odds, SampleHand, TurnOdds
 from deckcli.draw.mulligan import describe
-from deckcli.pools.model import Pool
+from deckcli.model.pool import Pool
 
 if TYPE_CHECKING:
     from deckcli.cli.draw_run import DrawResult, Request

@@ -13,7 +13,7 @@ from deckcli.errors import UserError
 FORMATS = ("rich", "text", "json")
 
 if TYPE_CHECKING:
-    from deckcli.models import Rule
+    from deckcli.model.poolspec import Rule
 
 
 def describe_rule(rule: Rule) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TextIO
 
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
-from deckcli.printable import printable_path
+from deckcli.escape import printable_path
 
 
 def emit(write: Callable[[TextIO, bool], None], output: Path | None) -> None:
@@ -30,7 +30,7 @@ def emit(write: Callable[[TextIO, bool], None], output: Path | None) -> None:
 def write_bytes(path: Path, data: bytes, expected: bytes | None = None) -> None:
     """Replace a file atomically (through links); a refused or failed write is one message
     and exit 1. `expected`: the bytes read before an edit, which must still be there."""
-    from deckcli.fileio import ChangedOnDisk, ReadOnlyFile, atomic_write_bytes  # only to write
+    from deckcli.io.files import ChangedOnDisk, ReadOnlyFile, atomic_write_bytes  # only to write
 
     shown = printable_path(str(path))
     try:
@@ -51,7 +51,7 @@ def write_bytes(path: Path, data: bytes, expected: bytes | None = None) -> None:
 @contextlib.contextmanager
 def locked(path: Path) -> Iterator[None]:
     """Hold a deck file's edit lock around reading, changing and writing it."""
-    from deckcli.fileio import LockTimeout, edit_lock
+    from deckcli.io.files import LockTimeout, edit_lock
 
     shown = printable_path(str(path))
     with contextlib.ExitStack() as stack:

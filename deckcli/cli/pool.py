@@ -27,9 +27,9 @@ def pool_check(
         help="Game ids or pool files; default: every pool deckcli finds.")] = None,
 ) -> None:
     """Validate pools: schema, field types, unique numbers, rule queries, shared names."""
-    from deckcli.poolcheck import check_pool
+    from deckcli.escape import escape_controls, printable_path
+    from deckcli.pools.lint import check_pool
     from deckcli.pools.load import PoolError, load_pool
-    from deckcli.printable import escape_controls, printable_path
 
     registry = state.registry()
     jobs: list[tuple[str, Path | None]] = []

@@ -22,9 +22,9 @@ WIDE = 100  # from this width rules are a table; narrower, one block per rule
 
 def game_rules(game_id: str) -> dict:
     """Each format's rules of one game, documented, plus the built-in ids."""
+    from deckcli.engine.rules.docs import as_json, builtin_docs, pool_rule_doc
     from deckcli.errors import EXIT_FAILED
     from deckcli.pools.load import PoolError
-    from deckcli.rules.docs import as_json, builtin_docs, pool_rule_doc
 
     try:
         header = state.registry().header(game_id)
@@ -41,8 +41,8 @@ def game_rules(game_id: str) -> dict:
 
 def all_kinds() -> dict:
     """The built-in ids and every rule kind a pool can use."""
-    from deckcli.rules import KIND_MODULES
-    from deckcli.rules.docs import as_json, builtin_docs, kind_doc
+    from deckcli.engine.rules import KIND_MODULES
+    from deckcli.engine.rules.docs import as_json, builtin_docs, kind_doc
 
     by_module: dict[str, list[str]] = {}
     for kind, module in KIND_MODULES.items():

@@ -15,8 +15,8 @@ from deckcli.errors import UserError
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from rich.console import Console
 
+    from deckcli.app.opendeck import LoadedDeck
     from deckcli.cli.fit import Column
-    from deckcli.opendeck import LoadedDeck
 
 BAR_WIDTH = 30
 FORMATS = ("rich", "text", "json")
@@ -38,8 +38,8 @@ def show(
         "them).")] = None,
 ) -> None:
     """Show a deck: cards by type with their key stats, the curve, and whether it is legal."""
-    from deckcli.cardnames import LANGUAGES
-    from deckcli.opendeck import load_deck
+    from deckcli.app.opendeck import load_deck
+    from deckcli.model.cardnames import LANGUAGES
 
     if format_ not in FORMATS:
         raise UserError(f"--format takes {', '.join(FORMATS)}, not {format_!r}")
@@ -57,9 +57,9 @@ def show(
 
 def deck_summary(loaded: LoadedDeck, lang: str | None = None) -> dict[str, Any]:
     """Everything `show` prints, as plain data (the JSON output)."""
-    from deckcli.cardnames import display_name
-    from deckcli.cardview import card_record
-    from deckcli.deckfile.layout import curve_counts, group_by_type
+    from deckcli.formats.layout import curve_counts, group_by_type
+    from deckcli.model.cardnames import display_name
+    from deckcli.report.cardview import card_record
 
     pool = loaded.pool
     result = loaded.check()
@@ -99,8 +99,8 @@ def _columns(summary: dict[str, Any], stats: list[str]) -> list[Column]:
 def plain_lines(summary: dict[str, Any]) -> list[str]:
     """`--format text`: the title, one aligned line per card (its type in a column), the
     curve and the verdict; the same whatever the terminal width."""
-    from deckcli.cardview import show_value
     from deckcli.cli.fit import Column, plain_table
+    from deckcli.report.cardview import show_value
 
     stats = summary["columns"]
     columns = _columns(summary, stats)
@@ -123,8 +123,8 @@ def _print(summary: dict[str, Any]) -> None:
     from rich.console import Console
     from rich.text import Text
 
-    from deckcli.cardview import show_value
     from deckcli.cli.fit import fit_table
+    from deckcli.report.cardview import show_value
 
     console = Console(highlight=False)
     console.print(Text(_title(summary), style="bold"))

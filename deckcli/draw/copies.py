@@ -12,13 +12,13 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from deckcli.card import Card
 from deckcli.draw import DrawError
 from deckcli.draw.goldfish import Goldfish, Odds
 from deckcli.draw.policies import canonical
 from deckcli.draw.setup import Library
 from deckcli.draw.wants import Group, Partition, Want, cut, want_matcher
-from deckcli.resolver import Resolver
+from deckcli.engine.resolver import Resolver
+from deckcli.model.card import Card
 
 _SPEC = re.compile(r"(.+?)\s*=\s*(\d+)\s*(?:\.\.\s*(\d+))?")
 MAX_ROWS = 61

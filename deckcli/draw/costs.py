@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import combinations
 
-from deckcli.card import Card
-from deckcli.models import Costs
+from deckcli.model.card import Card
+from deckcli.model.poolspec import Costs
 
 
 @dataclass(frozen=True)

@@ -24,8 +24,8 @@ from deckcli.draw.setup import (
     take_set_aside,
 )
 from deckcli.draw.wants import Partition, check_satisfiable, cut, parse_want
-from deckcli.models import Setup
-from deckcli.resolver import Resolver
+from deckcli.engine.resolver import Resolver
+from deckcli.model.poolspec import Setup
 
 if TYPE_CHECKING:
     from deckcli.draw.simulate import Simulation

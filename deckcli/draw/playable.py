@@ -15,15 +15,15 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, prod
 
-from deckcli.card import Card
 from deckcli.draw import DrawError
 from deckcli.draw.copies import find_card
 from deckcli.draw.costs import CardCost, CostModel, Supplier, best_support
 from deckcli.draw.goldfish import Odds, TurnOdds
 from deckcli.draw.setup import Library, Procedure, find_start, procedure, take_set_aside
-from deckcli.models import Setup
-from deckcli.pools.model import Pool
-from deckcli.resolver import Resolver
+from deckcli.engine.resolver import Resolver
+from deckcli.model.card import Card
+from deckcli.model.pool import Pool
+from deckcli.model.poolspec import Setup
 
 MAX_STATES = 20_000  # hand descriptions past which the odds are simulated
 DEFAULT_HANDS = 200_000

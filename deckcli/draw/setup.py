@@ -11,10 +11,10 @@ import random
 from dataclasses import dataclass
 from typing import TypeVar
 
-from deckcli.card import Card
 from deckcli.draw import DrawError
-from deckcli.models import Setup, TurnDraws
-from deckcli.resolver import Resolver
+from deckcli.engine.resolver import Resolver
+from deckcli.model.card import Card
+from deckcli.model.poolspec import Setup, TurnDraws
 
 T = TypeVar("T")
 

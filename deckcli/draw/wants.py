@@ -15,11 +15,11 @@ from functools import cached_property, reduce
 from operator import and_, or_
 from typing import Any
 
-from deckcli.card import Card
 from deckcli.draw import DrawError
 from deckcli.draw.setup import Library
-from deckcli.query import QueryError, Verdict
-from deckcli.resolver import Resolver
+from deckcli.engine.query import QueryError, Verdict
+from deckcli.engine.resolver import Resolver
+from deckcli.model.card import Card
 
 _SPEC = re.compile(r"(?:(at\s+least|at\s+most|exactly)\s+)?(\d+)\s+(\S.*)", re.IGNORECASE)
 

@@ -21,10 +21,10 @@ from pathlib import Path
 from typing import Any
 
 from deckcli import __version__
-from deckcli.card import Card
-from deckcli.models import PoolHeader
+from deckcli.model.card import Card
+from deckcli.model.pool import Pool
+from deckcli.model.poolspec import PoolHeader
 from deckcli.pools.load import load_pool, read_fd, read_pool_bytes
-from deckcli.pools.model import Pool
 
 CACHE_ENV = "DECKCLI_CACHE"
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
@@ -43,10 +43,10 @@ def cache_dir() -> Path | None:
 
 def code_stamp() -> str:
     """Size and mtime of the modules that validate and build pools: a code change is a new key."""
-    from deckcli import card, models
-    from deckcli.pools import load, model
+    from deckcli.model import card, pool, poolspec
+    from deckcli.pools import load
 
-    stamps = (Path(module.__file__).stat() for module in (card, models, load, model))
+    stamps = (Path(module.__file__).stat() for module in (card, poolspec, load, pool))
     return ",".join(f"{st.st_size}:{st.st_mtime_ns}" for st in stamps)
 
 

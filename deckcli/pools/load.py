@@ -14,10 +14,10 @@ from pathlib import Path
 
 from pydantic import ValidationError
 
-from deckcli.card import RESERVED_CARD_KEYS, Card, card_data_problem
-from deckcli.models import FieldDef, PoolHeader
-from deckcli.pools.model import Pool
-from deckcli.printable import control_character
+from deckcli.escape import control_character
+from deckcli.model.card import RESERVED_CARD_KEYS, Card, card_data_problem
+from deckcli.model.pool import Pool
+from deckcli.model.poolspec import FieldDef, PoolHeader
 
 CARDS_MARKER = "[[cards]]"
 

@@ -16,9 +16,9 @@ from deckcli.pools.load import PoolError, read_raw_header, validate_header
 from deckcli.textnorm import fold
 
 if TYPE_CHECKING:
-    from deckcli.models import PoolHeader
-    from deckcli.pools.model import Pool
-    from deckcli.resolver import Resolver
+    from deckcli.engine.resolver import Resolver
+    from deckcli.model.pool import Pool
+    from deckcli.model.poolspec import PoolHeader
 
 POOLS_ENV = "DECKCLI_POOLS"
 
@@ -229,8 +229,8 @@ class PoolRegistry:
         when the pool cannot be loaded or a rule query of the format is invalid."""
         key = (game_id, format_id)
         if key not in self._resolvers:
-            from deckcli.query import QueryError
-            from deckcli.resolver import Resolver
+            from deckcli.engine.query import QueryError
+            from deckcli.engine.resolver import Resolver
 
             pool = self.load(game_id)
             try:

@@ -10,7 +10,7 @@ import importlib
 from collections.abc import Callable
 from typing import TextIO
 
-from deckcli.result import CheckResult
+from deckcli.model.result import CheckResult
 
 Renderer = Callable[[CheckResult, TextIO, bool], None]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from deckcli.result import DeckResult
+from deckcli.model.result import DeckResult
 
 
 def repo_path(path: str) -> str:

@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from deckcli.printable import escape_controls
-from deckcli.problem import Problem
+from deckcli.escape import escape_controls
+from deckcli.model.problem import Problem
+from deckcli.model.result import CheckResult
 from deckcli.report import deck_line
 from deckcli.report.ci import plural, repo_path, severity_counts
-from deckcli.result import CheckResult
 
 
 def escape_data(text: str) -> str:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
-from deckcli.result import CheckResult
+from deckcli.model.result import CheckResult
 
 
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:

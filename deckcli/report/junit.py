@@ -11,9 +11,9 @@ import re
 import xml.etree.ElementTree as ET
 from typing import TextIO
 
-from deckcli.problem import Problem
+from deckcli.model.problem import Problem
+from deckcli.model.result import CheckResult, DeckResult
 from deckcli.report.ci import problem_summary, repo_path
-from deckcli.result import CheckResult, DeckResult
 
 # Characters XML 1.0 cannot hold at all, even escaped (control characters, lone surrogates).
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")

@@ -10,9 +10,9 @@ from __future__ import annotations
 import re
 from typing import TextIO
 
-from deckcli.printable import escape_controls
+from deckcli.escape import escape_controls
+from deckcli.model.result import CheckResult, DeckResult
 from deckcli.report.ci import plural, problem_summary, repo_path
-from deckcli.result import CheckResult, DeckResult
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~#])")
 

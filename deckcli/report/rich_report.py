@@ -8,8 +8,8 @@ from rich.console import Console
 from rich.markup import escape
 from rich.text import Text
 
-from deckcli.printable import escape_controls
-from deckcli.result import CheckResult, DeckResult
+from deckcli.escape import escape_controls
+from deckcli.model.result import CheckResult, DeckResult
 
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow"}
 

@@ -13,10 +13,10 @@ from typing import TextIO
 from urllib.parse import quote
 
 from deckcli import __version__
-from deckcli.problem import Problem
+from deckcli.model.problem import Problem
+from deckcli.model.result import CheckResult, RuleDoc
 from deckcli.report import deck_line
 from deckcli.report.ci import repo_path
-from deckcli.result import CheckResult, RuleDoc
 
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 

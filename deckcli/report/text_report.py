@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import TextIO
 
-from deckcli.printable import escape_controls
+from deckcli.escape import escape_controls
+from deckcli.model.result import CheckResult
 from deckcli.report import deck_line
-from deckcli.result import CheckResult
 
 
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:

@@ -1,0 +1,1 @@
+"""The application layer: settings, repository scans, placing decks, running checks."""

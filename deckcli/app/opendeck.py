@@ -1,0 +1,138 @@
+"""A deck file opened for building: its bytes, what it says, and its game's resolver.
+
+Every build command (add, remove, show, export, fmt, diff, draw) starts here, so card
+references resolve exactly as `deckcli check` resolves them: through the run's `Resolver`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from deckcli.app.run import override_warning
+from deckcli.engine.check import check_deck
+from deckcli.engine.resolver import Resolved, Resolver
+from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
+from deckcli.formats.edit import split_bom, text_entries
+from deckcli.formats.read import (
+    MAX_FILE_BYTES,
+    UNREADABLE_RULES,
+    deck_kind,
+    parse_deck_bytes,
+    read_limited,
+)
+from deckcli.model.card import Card
+from deckcli.model.deck import Deck, DeckEntry
+from deckcli.model.pool import Pool
+from deckcli.model.problem import Problem
+from deckcli.model.result import DeckResult
+from deckcli.pools.load import PoolError
+from deckcli.pools.registry import PoolRegistry
+from deckcli.textnorm import fold
+
+
+def open_game(registry: PoolRegistry, game: str, format_id: str | None,
+              exit_code: int = EXIT_USAGE, where: str = "") -> Resolver:
+    """A game id or alias and a format (None: the game's default) -> a Resolver."""
+    game_id = registry.resolve_id(game)
+    if game_id is None:
+        raise UserError(f"{where}unknown game {game!r}; games: {', '.join(registry.game_ids())}",
+                        exit_code)
+    try:
+        header = registry.header(game_id)
+        chosen = format_id or header.game.default_format
+        if chosen not in header.formats:
+            raise UserError(f"{where}{game_id} has no format {chosen!r}; formats: "
+                            f"{', '.join(header.formats)}", exit_code)
+        return registry.resolver(game_id, chosen)
+    except PoolError as exc:
+        raise UserError(str(exc), EXIT_FAILED) from None
+
+
+@dataclass
+class LoadedDeck:
+    """A deck file as read from disk, ready to show, compare or edit."""
+
+    path: Path
+    data: bytes
+    deck: Deck
+    problems: list[Problem]
+    resolver: Resolver
+    registry: PoolRegistry
+
+    @property
+    def pool(self) -> Pool:
+        return self.resolver.pool
+
+    def card(self, ref: str) -> Card:
+        """The card a reference names in this deck's game; UserError (with suggestions or the
+        candidates) when it names none or several that differ."""
+        found = self.resolver.lookup(ref)
+        if found.card is None:
+            raise UserError(self.resolver.why_not(ref, found))
+        return found.card
+
+    def counted(self) -> list[Resolved]:
+        """The deck's cards merged by card, in deck order (unresolved references as written)."""
+        return self.resolver.tally(self.deck.entries)
+
+    def entries_for(self, card: Card | None, ref: str = "") -> list[DeckEntry]:
+        """Every entry of the file that counts `card` (or, for None, that writes `ref`)."""
+        if self.deck.kind == "text":
+            entries = text_entries(split_bom(self.data)[1])
+        else:
+            entries = self.deck.entries
+        if card is None:
+            return [entry for entry in entries if fold(entry.ref) == fold(ref)]
+        return [entry for entry in entries
+                if (found := self.resolver.lookup(entry.ref).card) and found.number == card.number]
+
+    def check(self, deck: Deck | None = None, problems: list[Problem] | None = None) -> DeckResult:
+        """The verdict `deckcli check` gives this deck (or an edited version of it)."""
+        found = self.problems if problems is None else problems
+        overridden = override_warning(self.registry, self.resolver.pool.game_id)
+        return check_deck(deck or self.deck, self.resolver, [*overridden, *found])
+
+
+def read_bytes(path: Path) -> bytes:
+    """A deck file's bytes; a missing file is a usage error, an unreadable one a failure."""
+    try:
+        data = read_limited(path)  # regular files only, never past the size limit
+    except FileNotFoundError:
+        raise UserError(f"no such file: {path}") from None
+    except IsADirectoryError:
+        raise UserError(f"{path} is a folder; name a deck file") from None
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror or exc}", EXIT_FAILED) from None
+    return within_limit(data, str(path))
+
+
+def within_limit(data: bytes, where: str) -> bytes:
+    """The bytes of a deck, or a failure when there are more than a deck file may hold."""
+    if len(data) > MAX_FILE_BYTES:
+        raise UserError(f"{where}: deck files are at most {MAX_FILE_BYTES:,} bytes", EXIT_FAILED)
+    return data
+
+
+def load_deck(path: Path, registry: PoolRegistry, game: str | None = None,
+              deck_format: str | None = None, exit_code: int = EXIT_FAILED) -> LoadedDeck:
+    """Read a deck file and open its game (`game` and `deck_format`: for a deck that names
+    none); a file that cannot be read or placed -> UserError with `exit_code`."""
+    data = read_bytes(path)
+    deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=deck_kind(path)))
+    blocking = next((p for p in problems if p.rule in UNREADABLE_RULES), None)
+    if blocking is not None:
+        raise UserError(f"{describe(path, blocking)}", exit_code)
+    game_ref = deck.game or game
+    if game_ref is None:
+        hint = 'add game = "<id>"' if deck.kind == "toml" else "add a line '# game: <id>'"
+        raise UserError(f"{path}: which game is this deck for? {hint} "
+                        f"(games: {', '.join(registry.game_ids())})", exit_code)
+    resolver = open_game(registry, game_ref, deck.format or deck_format, exit_code, f"{path}: ")
+    return LoadedDeck(path, data, deck, problems, resolver, registry)
+
+
+def describe(path: Path, problem: Problem) -> str:
+    """'deck.toml:7: invalid TOML: …' — a file problem as one message."""
+    where = f"{path}:{problem.line}" if problem.line else str(path)
+    return f"{where}: {problem.message}"

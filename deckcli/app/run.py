@@ -1,0 +1,259 @@
+"""A check run: the paths scanned, each deck read, placed in its game and format, checked,
+and the results gathered with the documentation of the rules they report.
+
+This is the shell around the pure `check.check_deck`: it reads files (`deckfile.read`),
+loads pools (`pools.registry`) and shares large runs among workers (`workers`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from deckcli.app.config import DeckGlob, DeckMatcher
+from deckcli.app.scan import EmptyFolder, ScanSettings, Skip, Target, scan_paths
+from deckcli.engine.check import check_deck, unchecked
+from deckcli.engine.resolver import Resolver
+from deckcli.escape import printable_path
+from deckcli.formats.read import (
+    UNREADABLE_RULES,
+    deck_kind,
+    decode_deck_bytes,
+    parse_deck_bytes,
+    read_deck_file,
+    read_limited,
+)
+from deckcli.formats.sniff import SNIFFED_SUFFIXES, not_a_deck
+from deckcli.model.deck import Deck
+from deckcli.model.problem import Problem
+from deckcli.model.result import CheckResult, DeckResult
+from deckcli.pools.load import PoolError
+from deckcli.pools.registry import PoolRegistry
+
+PARALLEL_MIN_DECKS = 1_000  # below this, starting workers costs more than it saves
+
+
+@dataclass
+class Options:
+    """What the user asked for beyond the paths."""
+
+    game: str | None = None
+    format: str | None = None
+    select: tuple[str, ...] = ()
+    ignore: tuple[str, ...] = ()
+    decks: DeckMatcher | None = None  # the config's [[decks]]: games for decks by path
+    scan: ScanSettings | None = None
+
+    def deck_glob(self, path: str) -> DeckGlob | None:
+        return self.decks.match(Path(path)) if self.decks is not None else None
+
+
+def place(deck: Deck, registry: PoolRegistry, options: Options
+          ) -> tuple[Resolver | None, Problem | None, str | None]:
+    """The resolver of a deck's game and format, or the problem that stops it being judged
+    (and the game id, when that much is known)."""
+    glob = options.deck_glob(deck.path)
+    game_ref = deck.game or options.game or (glob.game if glob else None)
+    if game_ref is None:
+        hint = 'add game = "<id>"' if deck.kind == "toml" else "add a line '# game: <id>'"
+        return None, Problem(rule="missing-game", message=f"which game is this deck for? {hint}"
+                             f" or pass --game (games: {', '.join(registry.game_ids())})"), None
+    game_id = registry.resolve_id(game_ref)
+    broken = registry.broken_pool(game_ref)
+    if broken is not None:
+        return None, Problem(rule="broken-pool", message=str(broken)), game_id
+    if game_id is None:
+        return None, Problem(rule="unknown-game", line=deck.line_of("game"), message=f"unknown "
+                             f"game {game_ref!r}; games: {', '.join(registry.game_ids())}"), None
+    try:
+        header = registry.header(game_id)
+        format_id = (deck.format or options.format or (glob.deck_format if glob else None)
+                     or header.game.default_format)
+        if format_id not in header.formats:
+            return None, Problem(rule="unknown-format", line=deck.line_of("format"),
+                                 message=f"{game_id} has no format {format_id!r}; formats: "
+                                 f"{', '.join(header.formats)}"), game_id
+        return registry.resolver(game_id, format_id), None, game_id
+    except PoolError as exc:
+        return None, Problem(rule="broken-pool", message=str(exc)), game_id
+
+
+def override_warning(registry: PoolRegistry, game_id: str) -> list[Problem]:
+    """A `pool-override` warning when a user pool replaces the built-in game."""
+    source = registry.override_of(game_id)
+    if source is None:
+        return []
+    return [Problem(rule="pool-override", severity="warning",
+                    message=f"judged by the user pool {printable_path(str(source.path))}, which "
+                    f"overrides the built-in {game_id} pool ({source.overrides})")]
+
+
+def looks_like_deck(deck: Deck, problems: list[Problem]) -> bool:
+    """In a folder scan, a TOML file with neither `game` nor `[cards]` is not a deck."""
+    if deck.kind != "toml" or deck.game is not None or deck.entries:
+        return True
+    return not any(p.rule == "missing-cards" for p in problems)
+
+
+def check_file(deck: Deck, problems: list[Problem], registry: PoolRegistry,
+               options: Options) -> DeckResult:
+    """The verdict on a deck already read (with the problems reading it found)."""
+    if any(p.rule in UNREADABLE_RULES for p in problems):
+        return unchecked(deck, problems)
+    resolver, stop, game_id = place(deck, registry, options)
+    if resolver is None:
+        assert stop is not None
+        return unchecked(deck, [stop, *problems], game_id)
+    return check_deck(deck, resolver, [*override_warning(registry, resolver.pool.game_id),
+                                       *problems])
+
+
+def check_target(target: Target, registry: PoolRegistry, options: Options
+                 ) -> DeckResult | Skip:
+    """Check one deck file, or say why a file met in a folder scan is not a deck."""
+    read = read_target(target, options)
+    if isinstance(read, Skip):
+        return read
+    deck, problems = read
+    checked = check_file(deck, [*target.problems, *problems], registry, options)
+    return filter_problems(checked, options)
+
+
+def read_target(target: Target, options: Options) -> tuple[Deck, list[Problem]] | Skip:
+    """A file read as a deck, unless it was found by a scan and its content says it is none:
+    a text list without a `# game:` line, a CSV without a count column, a TOML file without
+    `game` or `[cards]`. A `[[decks]]` entry of the config makes any file it names a deck."""
+    path = target.path
+    suffix = path.suffix.lower()
+    if target.explicit or suffix not in SNIFFED_SUFFIXES:
+        deck, problems = read_deck_file(path)
+        if target.explicit or looks_like_deck(deck, problems):
+            return deck, problems
+        return Skip(str(path), "a TOML file with neither game nor [cards]")
+    try:
+        data = read_limited(path)
+    except OSError:
+        return read_deck_file(path)  # reports why it cannot be read
+    glob = options.deck_glob(str(path))
+    if glob is None:
+        text, failure = decode_deck_bytes(data)
+        if failure is not None:
+            return Skip(str(path), f"not read as a deck: {failure.message}")
+        assert text is not None
+        reason = not_a_deck(suffix, text, options.game is not None)
+        if reason is not None:
+            return Skip(str(path), reason)
+    return parse_deck_bytes(data, Deck(path=str(path), kind=deck_kind(path)))
+
+
+def filter_problems(result: DeckResult, options: Options) -> DeckResult:
+    """Apply --select / --ignore (rule ids) to a deck's problems."""
+    result.problems = [p for p in result.problems
+                       if (not options.select or p.rule in options.select)
+                       and p.rule not in options.ignore]
+    return result
+
+
+def check_paths(paths: Iterable[Path], registry: PoolRegistry, options: Options,
+                jobs: int = 1, progress: Callable[[int, int], None] | None = None
+                ) -> CheckResult:
+    """Check every deck the paths name; one bad file never stops the others.
+
+    With `jobs` > 1 and many decks, the files are shared among worker processes; the result
+    (and its order) is the same as checking them one by one.
+    """
+    found = scan_paths(list(paths), options.scan)
+    targets = [item for item in found if isinstance(item, Target)]
+    workers = jobs if len(targets) >= PARALLEL_MIN_DECKS else 1
+    if workers > 1:
+        from deckcli.app.workers import map_in_workers
+
+        checked = iter(map_in_workers(lambda t: check_target(t, registry, options), targets,
+                                      workers))
+    else:
+        checked = (check_target(target, registry, options) for target in targets)
+    result, done = CheckResult(), 0
+    decks_under: dict[Path, int] = {}  # decks found under each folder given
+    for item in found:
+        if isinstance(item, Skip):
+            result.skipped_files.append((printable_path(item.path), item.reason, item.folder))
+            continue
+        if isinstance(item, EmptyFolder):
+            result.notes.append(empty_folder_note(item.path, ""))
+            deck = empty_folder_result(item)
+        else:
+            deck = next(checked)
+            done += 1
+            if progress is not None:
+                progress(done, len(targets))
+            if item.root is not None:
+                decks_under[item.root] = decks_under.get(item.root, 0) + isinstance(
+                    deck, DeckResult)
+            if isinstance(deck, Skip):
+                result.skipped_files.append((printable_path(deck.path), deck.reason, False))
+                deck = None
+        if deck is not None:
+            result.decks.append(deck)
+    for folder, count in decks_under.items():
+        if count == 0:
+            result.notes.append(empty_folder_note(
+                folder, "; every file there was skipped as not a deck (--verbose says why)"))
+    result.skipped = sum(not folder for _, _, folder in result.skipped_files)
+    result.rule_docs = rule_docs(result, registry)
+    return result
+
+
+def empty_folder_note(folder: Path, why: str) -> dict[str, str]:
+    """A folder without decks is no deck: a note that fails the run (exit 1)."""
+    from deckcli.app.scan import DECK_SUFFIXES
+
+    path = printable_path(str(folder))
+    suffixes = ", ".join("*" + suffix for suffix in DECK_SUFFIXES)
+    return dict(rule="no-decks", path=path, message=f"no deck files ({suffixes}) under {path}"
+                f"{why or '; nothing was checked there'}")
+
+
+def empty_folder_result(folder: EmptyFolder) -> DeckResult | None:
+    """The folder's own problems (a sub-folder that cannot be read), if it has any."""
+    if not folder.problems:
+        return None
+    return DeckResult(printable_path(str(folder.path)), None, None, 0, list(folder.problems))
+
+
+def known_rule_ids(registry: PoolRegistry) -> set[str]:
+    """deckcli's own rule ids and those of every format of every game known in this run."""
+    from deckcli.engine.rules.builtin import BUILTIN_RULES
+
+    ids = set(BUILTIN_RULES)
+    for game_id in registry.game_ids():
+        ids.update(registry.rule_ids(game_id))
+    return ids
+
+
+def unknown_rule_id(rule_ids: Iterable[str], registry: PoolRegistry) -> str | None:
+    """'deck_size' (did you mean 'deck-size'?) for the first id no game knows, or None."""
+    import difflib
+
+    rule_ids = list(rule_ids)
+    known = known_rule_ids(registry) if rule_ids else set()
+    for rule_id in rule_ids:
+        if rule_id not in known:
+            close = difflib.get_close_matches(rule_id, sorted(known), n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}?" if close else "deckcli rules lists them"
+            return f"{rule_id!r} is not a rule id of any game ({hint})"
+    return None
+
+
+def rule_docs(result: CheckResult, registry: PoolRegistry) -> dict:
+    """Documentation of every rule id the result reports (see `rules.docs.docs_for`)."""
+    from deckcli.engine.rules.docs import docs_for
+
+    found = []
+    for deck in result.decks:
+        rules = {}
+        if deck.game and deck.format:
+            rules = {rule.id: rule for rule in registry.header(deck.game)
+                     .formats[deck.format].rules}
+        found.append((f"{deck.game} {deck.format}", rules, [p.rule for p in deck.problems]))
+    return docs_for(found)

@@ -1,0 +1,214 @@
+"""Which files of the given paths may be decks: folders walked depth first in name order.
+
+Skipped, each with its reason for `check --verbose`: version-control folders, virtualenvs
+(folders holding `pyvenv.cfg`), what the exclusion globs match (by default hidden folders,
+`node_modules` and `__pycache__`), and inside a git work tree what `.gitignore` files and
+`.git/info/exclude` ignore. Files whose suffix no deck has are not candidates at all; whether a
+candidate *is* a deck is decided from its content when it is read (`sniff`).
+Symbolic links are followed only while they stay inside the folder given.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from deckcli.app.ignore import Rules, first_verdict, git_root, gitignore_rules, starting_chain
+from deckcli.formats.sniff import SNIFFED_SUFFIXES
+from deckcli.model.problem import Problem
+
+DECK_SUFFIXES = (".toml", *SNIFFED_SUFFIXES)
+VCS_DIRS = frozenset({".git", ".hg", ".svn"})
+DEFAULT_EXCLUDE = (".*/", "node_modules/", "__pycache__/")
+
+
+@dataclass(frozen=True)
+class ScanSettings:
+    """Exclusion globs (each set anchored at its folder) and whether they bind named files."""
+
+    exclude: tuple[Rules, ...] = ()
+    force_exclude: bool = False  # exclusions and content checks apply to files named too
+
+    def excluded(self, path: str, is_dir: bool) -> str | None:
+        for rules in self.exclude:
+            reason = first_verdict((rules,), path, is_dir)
+            if reason is not None:
+                return f"excluded by {reason}"
+        return None
+
+
+def default_settings() -> ScanSettings:
+    from deckcli.app.ignore import glob_rules
+
+    return ScanSettings((glob_rules(list(DEFAULT_EXCLUDE), Path.cwd(), "the default exclusions",
+                                    checked=False),))
+
+
+@dataclass
+class Target:
+    """A file to check; `explicit` when named on the command line (always a deck then), and
+    problems of the scan that found it (reported with it)."""
+
+    path: Path
+    explicit: bool
+    problems: list[Problem] = field(default_factory=list)
+    root: Path | None = None  # the folder given whose scan found it
+
+
+@dataclass
+class EmptyFolder:
+    """A folder given to check that holds no candidate file (an error: decks were expected)."""
+
+    path: Path
+    problems: list[Problem]
+
+
+@dataclass(frozen=True)
+class Skip:
+    """A file (or folder) passed over, and why."""
+
+    path: str
+    reason: str
+    folder: bool = False
+
+
+def scan_paths(paths: list[Path], settings: ScanSettings | None = None
+               ) -> list[Target | EmptyFolder | Skip]:
+    """Every candidate deck file the paths name or hold, in the order given, with what was
+    skipped on the way."""
+    settings = settings or default_settings()
+    found: list[Target | EmptyFolder | Skip] = []
+    for path in paths:
+        if not path.is_dir():
+            reason = excluded_file(path, settings) if settings.force_exclude else None
+            found.append(Skip(str(path), reason) if reason else
+                         Target(path, not settings.force_exclude))
+            continue
+        files, skipped, problems = find_deck_files(path, settings)
+        if not files:
+            found.extend(skipped)
+            found.append(EmptyFolder(path, problems))
+            continue
+        found.extend(skipped)
+        found.extend(Target(file, False, problems if index == 0 else [], path)
+                     for index, file in enumerate(files))
+    return found
+
+
+def excluded_file(path: Path, settings: ScanSettings) -> str | None:
+    """Why a file named on the command line is excluded (`--force-exclude`), or None: the
+    rules of every folder from the work tree's top (or the working folder) down to it."""
+    target = Path(os.path.abspath(path))
+    start = git_root(target.parent) or (Path.cwd() if Path.cwd() in target.parents
+                                        else target.parent)
+    chain = starting_chain(start)
+    root = git_root(start)
+    folder = start
+    for part in target.relative_to(start).parts[:-1]:
+        chain = _with_gitignore(chain, folder, root)
+        folder = folder / part
+        if (folder / "pyvenv.cfg").exists():
+            return "in a virtualenv (a folder holding pyvenv.cfg)"
+        reason = settings.excluded(str(folder), True) or _ignored(chain, str(folder), True)
+        if reason:
+            return reason
+    chain = _with_gitignore(chain, folder, root)
+    return settings.excluded(str(target), False) or _ignored(chain, str(target), False)
+
+
+def find_deck_files(path: Path, settings: ScanSettings | None = None
+                    ) -> tuple[list[Path], list[Skip], list[Problem]]:
+    """Candidate deck files under a folder (sorted, depth first), what was skipped and why,
+    and folders that could not be listed.
+
+    Symbolic links are followed while they stay inside the folder: a link to `/` or `..` in a
+    pull request must not make CI read (and quote) files from elsewhere, nor walk the disk.
+    `os.scandir` tells links from files without a system call per file.
+    """
+    settings = settings or default_settings()
+    found: list[Path] = []
+    skipped: list[Skip] = []
+    problems: list[Problem] = []
+    seen_dirs: set[tuple[int, int]] = set()
+    top = path.resolve()
+    top_abs = Path(os.path.abspath(path))
+    root = git_root(top_abs)
+    # a stack, not recursion: a hostile tree may nest very deep
+    pending: list[tuple[str, Path, tuple[Rules, ...]]] = [(str(path), top_abs,
+                                                           starting_chain(top_abs))]
+    while pending:
+        folder, folder_abs, chain = pending.pop()
+        try:
+            stat = os.stat(folder)
+            if (stat.st_dev, stat.st_ino) in seen_dirs:  # a symlink loop: each folder once
+                continue
+            seen_dirs.add((stat.st_dev, stat.st_ino))
+            with os.scandir(folder) as listing:
+                entries = sorted(listing, key=lambda entry: entry.name)
+        except OSError as error:
+            problems.append(Problem(rule="unreadable",
+                                    message=f"{folder}: cannot list: {error.strerror}"))
+            continue
+        if folder_abs != top_abs and any(entry.name == "pyvenv.cfg" for entry in entries):
+            skipped.append(Skip(str(Path(folder)), "a virtualenv (holds pyvenv.cfg)", True))
+            continue
+        chain = _with_gitignore(chain, folder_abs, root)
+        subfolders = []
+        for entry in entries:
+            entry_abs = os.path.join(folder_abs, entry.name)
+            if _is_dir(entry):
+                if entry.name in VCS_DIRS:
+                    continue
+                reason = _outside(entry, top) or settings.excluded(entry_abs, True) \
+                    or _ignored(chain, entry_abs, True)
+                if reason:
+                    skipped.append(Skip(str(Path(entry.path)), reason, True))
+                else:
+                    subfolders.append((entry.path, Path(entry_abs), chain))
+            elif entry.name.lower().endswith(DECK_SUFFIXES):
+                reason = _outside(entry, top) or settings.excluded(entry_abs, False) \
+                    or _ignored(chain, entry_abs, False)
+                if reason:
+                    skipped.append(Skip(str(Path(entry.path)), reason))
+                else:
+                    found.append(Path(entry.path))
+        pending.extend(reversed(subfolders))  # depth first, in name order
+    return found, skipped, problems
+
+
+def _with_gitignore(chain: tuple[Rules, ...], folder: Path, root: Path | None
+                    ) -> tuple[Rules, ...]:
+    if root is None:
+        return chain
+    rules = gitignore_rules(folder, root)
+    return chain if rules is None else (*chain, rules)
+
+
+def _ignored(chain: tuple[Rules, ...], path: str, is_dir: bool) -> str | None:
+    reason = first_verdict(chain, path, is_dir) if chain else None
+    return f"ignored by {reason}" if reason else None
+
+
+def _outside(entry: os.DirEntry[str], top: Path) -> str | None:
+    if not entry.is_symlink() or _stays_inside(Path(entry.path), top):
+        return None
+    return "a symbolic link to outside the folder checked"
+
+
+def _is_dir(entry: os.DirEntry[str]) -> bool:
+    try:
+        return entry.is_dir()  # follows links, which `_stays_inside` vets before use
+    except OSError:
+        return False
+
+
+def _stays_inside(entry: Path, top: Path) -> bool:
+    """False for a symbolic link whose target is outside `top` (or cannot be resolved)."""
+    if not entry.is_symlink():
+        return True
+    try:
+        target = entry.resolve(strict=True)
+    except (OSError, RuntimeError):  # dangling, or a loop of links
+        return False
+    return target == top or top in target.parents

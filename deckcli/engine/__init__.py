@@ -1,0 +1,1 @@
+"""The pure core: queries, the resolver, the rule engine and the check of one deck."""

@@ -1,0 +1,328 @@
+"""The one way from a card reference to cards, for one pool and format.
+
+A reference is folded (`textnorm.fold`) and looked up by number, then by name in any
+language or alias. A name several cards share resolves when those cards agree on everything the
+format's rules look at; otherwise the reference is ambiguous and the candidates are listed.
+The `Resolver` owns every memo of its pool and format (compiled queries, verdicts, lookups,
+copy keys, rule classifications), so the pool itself stays plain data.
+"""
+
+from __future__ import annotations
+
+import difflib
+import heapq
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass, replace
+from typing import Any
+
+from deckcli.engine.query import Query, Verdict, compile_query
+from deckcli.model.card import Card
+from deckcli.model.deck import DeckEntry
+from deckcli.model.pool import Pool, trigrams_of
+from deckcli.model.poolspec import CopiesRule, Format, RequiresRule
+from deckcli.model.problem import Problem
+from deckcli.textnorm import fold, split_number
+
+
+class Resolved:
+    """A deck entry with the card it names (None when it names none): what rules count."""
+
+    __slots__ = ("card", "count", "entry")
+
+    def __init__(self, card: Card | None, count: int, entry: DeckEntry) -> None:
+        self.card = card
+        self.count = count
+        self.entry = entry
+
+    @property
+    def line(self) -> int | None:
+        """The entry's line, looked up only when a problem is placed on it."""
+        return self.entry.line
+
+    @property
+    def ref(self) -> str:
+        return self.entry.ref
+
+
+@dataclass(frozen=True)
+class Ambiguous:
+    """An entry naming cards that differ for the rules: a card per reading, and every card."""
+
+    entry: DeckEntry
+    readings: tuple[Card, ...]
+    candidates: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Lookup:
+    """The outcome of resolving one reference: the card, or the candidates to choose from;
+    `note` is the problem when a `Name (number)` reference's name and number disagree (the
+    number decides)."""
+
+    card: Card | None
+    candidates: tuple[Card, ...]
+    note: Problem | None = None
+
+
+class Resolver:
+    """References of one game and format -> cards, with every memo that pair needs."""
+
+    def __init__(self, pool: Pool, format_id: str) -> None:
+        self.pool = pool
+        self.format_id = format_id
+        self.format: Format = pool.header.formats[format_id]
+        self._queries: dict[str, Query] = {}
+        self._verdicts: dict[str, dict[str, Verdict]] = {}
+        self._lookups: dict[str, Lookup] = {}
+        self._copy_keys: dict[str, dict[str, str | None]] = {}
+        self._memos: dict[str, dict[Any, Any]] = {}
+        self.rule_fields, self.copy_key_names = self._rule_facts()
+
+    def _rule_facts(self) -> tuple[frozenset[str], tuple[str, ...]]:
+        """The card fields the format's rules read, and the keys its copy rules count by."""
+        fields: set[str] = set()
+        keys: list[str] = []
+        for rule in self.format.rules:
+            for text in (getattr(rule, "query", None), getattr(rule, "exempt", None),
+                         rule.unsettled):
+                if text:
+                    fields.update(self.query(text).fields - {"number", "name"})
+            if isinstance(rule, CopiesRule):
+                keys.append(rule.key)
+            if isinstance(rule, RequiresRule):
+                fields.update((rule.requirement, rule.supplied_by))
+        return frozenset(fields), tuple(keys)
+
+    # -- queries ---------------------------------------------------------------------------
+
+    def query(self, text: str) -> Query:
+        """A query compiled once for this pool (QueryError when it is not valid)."""
+        if text not in self._queries:
+            self._queries[text] = compile_query(text, self.pool.fields)
+        return self._queries[text]
+
+    def matches(self, text: str, card: Card) -> Verdict:
+        """A query's verdict on a card, memoised: decks ask the same rule queries again."""
+        table = self._verdicts.setdefault(text, {})
+        if card.number not in table:
+            table[card.number] = self.query(text).matches(card)
+        return table[card.number]
+
+    def copy_keys(self, key: str) -> dict[str, str | None]:
+        """Card number -> the copy key a copies rule counts by (see `Pool.copy_keys`)."""
+        if key not in self._copy_keys:
+            self._copy_keys[key] = self.pool.copy_keys(key)
+        return self._copy_keys[key]
+
+    def memo(self, name: str) -> dict[Any, Any]:
+        """A named memo table for work that depends only on this pool and format."""
+        return self._memos.setdefault(name, {})
+
+    # -- references ------------------------------------------------------------------------
+
+    def numbered(self, ref: str) -> Card | None:
+        """The card whose number a reference is, if it is one."""
+        return self.pool.by_number.get(fold(ref))
+
+    def named(self, ref: str) -> list[Card]:
+        """Every card a reference names: the card with that number, else by name, else by name
+        ignoring spaces and punctuation when that finds a single name ('Cyber Sword')."""
+        card = self.numbered(ref)
+        if card is not None:
+            return [card]
+        found = self.pool.by_name.get(fold(ref))
+        if found:
+            return list(found)
+        loose = self.pool.by_squash.get(self.pool.squashed(ref), ())
+        return list(loose) if len({fold(card.name) for card in loose}) == 1 else []
+
+    def lookup(self, ref: str) -> Lookup:
+        """The card a reference means; `candidates` lists the choices when it is ambiguous."""
+        found = self._lookups.get(ref)
+        if found is None:
+            found = self._lookups[ref] = self._lookup(ref)
+        return found
+
+    def _lookup(self, ref: str) -> Lookup:
+        matches = self.named(ref)
+        if not matches:
+            split = split_number(ref)
+            return self._by_name_and_number(ref, *split) if split else Lookup(None, ())
+        first = matches[0]
+        if all(self._agree(first, other) for other in matches[1:]):
+            return Lookup(first, tuple(matches))
+        return Lookup(None, tuple(matches))
+
+    def _by_name_and_number(self, ref: str, name: str, number: str) -> Lookup:
+        """`Name (number)` or `Name [number]`: the number decides and the name is checked; a
+        bracket that holds no card number is a gloss (`ブロード攻撃 (Broad Attack)`)."""
+        card = self.numbered(number)
+        if card is None:
+            found = self.lookup(name)
+            return Lookup(found.card, found.candidates, found.note)
+        if self._names(name, card):
+            return Lookup(card, (card,))
+        others = self.named(name)
+        if not others and (glossed := split_number(name)):
+            others = self.named(glossed[0])
+        if others:
+            return Lookup(card, (card,), Problem(
+                rule="name-number-mismatch", message=f'"{ref}": {card.number} is {card.name}, '
+                f'but "{name}" is {others[0].label()}; fix the name or the number (counted as '
+                f"{card.number})"))
+        return Lookup(card, (card,), Problem(
+            rule="unmatched-name", severity="warning", message=f'"{name}" names no '
+            f"{self.pool.game_name} card; counted as {card.label()} by its number"))
+
+    def _names(self, name: str, card: Card) -> bool:
+        """Whether a name written beside a number is that card's: any of its names (folded or
+        squashed), the part before a comma ('TorchMan' for 'TorchMan, Hothead'), or so once a
+        bracketed gloss is dropped."""
+        squashed = {self.pool.squashed(known) for known in card.all_names()}
+        squashed |= {self.pool.squashed(known.split(",")[0]) for known in card.all_names()}
+        while True:
+            if self.pool.squashed(name) in squashed:
+                return True
+            split = split_number(name)
+            if split is None:
+                return False
+            name = split[0]
+
+    def _agree(self, a: Card, b: Card) -> bool:
+        """Whether two cards are the same for every rule of the format."""
+        if a.max_copies != b.max_copies:
+            return False
+        if any(a.attrs.get(name) != b.attrs.get(name) for name in self.rule_fields):
+            return False
+        return all(self.copy_keys(key)[a.number] == self.copy_keys(key)[b.number]
+                   for key in self.copy_key_names)
+
+    def spelling(self, card: Card) -> str:
+        """How a deck file should name a card: its name when that reads back as this very
+        card, else its number (a name shared by cards that differ would change the deck)."""
+        found = self.lookup(card.name).card
+        return card.name if found is not None and found.number == card.number else card.number
+
+    def suggestions(self, ref: str, limit: int = 3, shortlist: int = 12) -> list[str]:
+        """Close names and numbers, shown as 'Name (number)'.
+
+        difflib over every name of a large pool costs milliseconds per typo, so candidates
+        are first narrowed to the names sharing the most three-letter pieces with the reference.
+        """
+        memo = self.memo("suggestions")
+        key = (ref, limit)
+        if key not in memo:
+            memo[key] = self._suggestions(ref, limit, shortlist)
+        return memo[key]
+
+    def _suggestions(self, ref: str, limit: int, shortlist: int) -> list[str]:
+        pool = self.pool
+        folded = fold(ref)
+        shared: Counter[str] = Counter()
+        for gram in dict.fromkeys(trigrams_of(folded)):
+            shared.update(pool.trigrams.get(gram, ()))
+        ranked = heapq.nsmallest(shortlist, shared.items(), key=lambda item: (-item[1], item[0]))
+        candidates = [key for key, _ in ranked]  # ties broken by name: the same in every run
+        close = difflib.get_close_matches(folded, candidates, n=limit, cutoff=0.6)
+        if not close:
+            close = [key for key in pool.by_name if folded and folded in key][:limit]
+        labels: list[str] = []
+        for key in close:
+            card = pool.by_number.get(key) or pool.by_name[key][0]
+            if card.label() not in labels:
+                labels.append(card.label())
+        return labels
+
+    def not_a_card(self, ref: str) -> str:
+        """'"Cyber Swordd" is not a MegaMan … card — did you mean CyberSword (1C12)?'"""
+        shown = ref if len(ref) <= 60 else ref[:57] + "…"
+        game = self.pool.game_name
+        message = f'"{shown}" is not {"an" if game[:1].lower() in "aeiou" else "a"} {game} card'
+        close = self.suggestions(ref)
+        if close:
+            return message + " — did you mean " + " or ".join(close) + "?"
+        return message + f" — search with: deckcli cards {self.pool.game_id} QUERY"
+
+    def why_not(self, ref: str, found: Lookup) -> str:
+        """Why a reference names no card: unknown (with suggestions) or ambiguous."""
+        if not found.candidates:
+            return self.not_a_card(ref)
+        numbers = ", ".join(card.number for card in found.candidates[:8])
+        more = f" and {len(found.candidates) - 8} more" if len(found.candidates) > 8 else ""
+        return (f'"{ref}" names {len(found.candidates)} cards that differ for this format\'s '
+                f"rules; write the card number instead: {numbers}{more}")
+
+    def problem_for(self, entry: DeckEntry, found: Lookup) -> Problem:
+        """The problem of an entry that names no card."""
+        shown = entry.ref if len(entry.ref) <= 60 else entry.ref[:57] + "…"
+        message = self.why_not(entry.ref, found)
+        if found.candidates:
+            return Problem(rule="ambiguous-card", message=message, card=shown, line=entry.line)
+        return Problem(rule="unknown-card", message=message, card=shown, line=entry.line)
+
+    # -- decks -----------------------------------------------------------------------------
+
+    def resolve(self, entries: Iterable[DeckEntry], ambiguous: list[Ambiguous] | None = None
+                ) -> tuple[list[Resolved], list[Problem]]:
+        """Every entry's card; entries naming the same card are merged (with a warning). Entries
+        naming cards that differ for the rules are problems, or go to `ambiguous` if given."""
+        resolved: dict[str, Resolved] = {}
+        problems: list[Problem] = []
+        for entry in entries:
+            found = self.lookup(entry.ref)
+            card = found.card
+            if found.note is not None:
+                problems.append(replace(found.note, card=entry.ref[:60], line=entry.line))
+            if card is None:
+                if ambiguous is not None and found.candidates:
+                    ambiguous.append(Ambiguous(entry, self.distinct(found.candidates),
+                                               found.candidates))
+                else:
+                    problems.append(self.problem_for(entry, found))
+                continue
+            earlier = resolved.get(card.number)
+            if earlier is None:
+                resolved[card.number] = Resolved(card, entry.count, entry)
+                continue
+            earlier.count += entry.count
+            problems.append(Problem(
+                rule="duplicate-card", severity="warning", card=card.number, line=entry.line,
+                message=f'"{entry.ref}" and "{earlier.ref}" (line {earlier.line}) are both '
+                f"{card.label()}; counted together as {earlier.count}"))
+        return list(resolved.values()), problems
+
+    def copy_slots(self, card: Card) -> set[tuple[str, str | None]]:
+        """What the format's copy rules count a card by: (key, value) pairs."""
+        return {(key, self.copy_keys(key)[card.number]) for key in self.copy_key_names}
+
+    def interchangeable(self, a: Card, b: Card, taken: set[tuple[str, str | None]]) -> bool:
+        """Whether one copy of `a` or of `b` gives a deck the same verdict: they agree on
+        copy caps and every field the rules read, and no other card of the deck shares
+        what the copy rules count them by (`taken`)."""
+        if a.max_copies != b.max_copies:
+            return False
+        if any(a.attrs.get(name) != b.attrs.get(name) for name in self.rule_fields):
+            return False
+        return not (self.copy_slots(a) | self.copy_slots(b)) & taken
+
+    def distinct(self, cards: Iterable[Card]) -> tuple[Card, ...]:
+        """One card for each group of cards that are the same for every rule of the format."""
+        kept: list[Card] = []
+        for card in cards:
+            if not any(self._agree(other, card) for other in kept):
+                kept.append(card)
+        return tuple(kept)
+
+    def tally(self, entries: Iterable[DeckEntry]) -> list[Resolved]:
+        """Entries merged by card, in deck order; references naming no card stay as written."""
+        merged: dict[str, Resolved] = {}
+        for entry in entries:
+            card = self.lookup(entry.ref).card
+            slot = card.number if card else "\0" + fold(entry.ref)
+            if slot in merged:
+                merged[slot].count += entry.count
+            else:
+                merged[slot] = Resolved(card, entry.count, entry)
+        return list(merged.values())
+

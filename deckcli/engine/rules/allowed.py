@@ -1,0 +1,30 @@
+"""allowed: every card in the deck must match a query (card types, legal sets, era).
+
+A card that does not match is an error naming it; a card whose value is not recorded gets a
+"cannot verify" warning instead of a guess.
+"""
+
+from __future__ import annotations
+
+from deckcli.engine.rules.context import (
+    DeckView,
+    ProblemStream,
+    cannot_verify,
+    classify,
+    label_of,
+    problem,
+)
+from deckcli.model.poolspec import AllowedRule
+
+EXAMPLE = "a promo card in a format that allows only St-/Bo- numbered cards"
+
+
+def check(rule: AllowedRule, view: DeckView) -> ProblemStream:
+    query = view.resolver.query(rule.query)
+    for item in view.cards:
+        verdict, reason = classify(view, rule, query, item)
+        if verdict is None:
+            yield cannot_verify(rule, item, reason)
+        elif not verdict:
+            yield problem(rule, f"{item.card.label()} is not allowed: {view.deck_word} take only "
+                          f"{label_of(rule, rule.query)} — cut {item.count:,}", item)

@@ -1,0 +1,100 @@
+"""Rule ids deckcli reports itself, before or beside a pool's rules: reading and resolving decks.
+
+They have no pool entry, so this catalogue is their documentation (`deckcli rules`, SARIF
+rule descriptors). `--select` and `--ignore` take these ids like any pool rule id.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckcli.model.problem import Severity
+
+
+@dataclass(frozen=True)
+class BuiltinRule:
+    """A rule id with its default severity, what it checks and a deck that fails it."""
+
+    id: str
+    stage: str
+    severity: Severity
+    description: str
+    example: str
+
+
+_RULES = [
+    BuiltinRule("unreadable", "file", "error", "The deck file (or a folder) can be read.",
+                "a deck file without read permission"),
+    BuiltinRule("file-too-large", "file", "error", "A deck file is at most 2,000,000 bytes.",
+                "a 3 MB file named deck.toml"),
+    BuiltinRule("empty-file", "file", "error", "A deck file holds something.",
+                "an empty deck.toml"),
+    BuiltinRule("encoding", "file", "error", "A deck file is UTF-8 text (not UTF-16 or binary).",
+                "a deck saved as UTF-16 by a Windows editor"),
+    BuiltinRule("invalid-toml", "file", "error",
+                "A .toml deck is valid TOML; the problem gives the line and column.",
+                '[cards] then "AreaSteal" = = 4'),
+    BuiltinRule("invalid-field", "file", "error", "game, format and name are strings.",
+                "game = 3"),
+    BuiltinRule("missing-cards", "file", "error", "A TOML deck has a [cards] table.",
+                'game = "megaman" and no [cards] table'),
+    BuiltinRule("invalid-card-ref", "file", "error",
+                "A card reference is not empty, at most 200 characters, no control character.",
+                '"" = 2'),
+    BuiltinRule("invalid-count", "file", "error", "A card count is a whole number from 1.",
+                '"AreaSteal" = 2.5 or "AreaSteal" = 0'),
+    BuiltinRule("text-syntax", "file", "error",
+                "Every line of a text list reads 'COUNT NAME', 'NAME xCOUNT', 'NAME (COUNT)' or "
+                "'[COUNT] NAME (NUMBER)', or is a section header naming a card type.",
+                "a line 'AreaSteal four'"),
+    BuiltinRule("xml-syntax", "file", "error",
+                "A LackeyCCG .dek is well-formed XML, with no document type or entity "
+                "declarations, and each <card> has a <name> inside a <superzone>.",
+                "a .dek cut off before </deck>"),
+    BuiltinRule("csv-syntax", "file", "error",
+                "A CSV deck starts with a header naming a count column and a number or name "
+                "column; each row gives a number or a name.", "a CSV without a header row"),
+    BuiltinRule("json-syntax", "file", "error",
+                'A JSON deck is {"CARD": count, …} or {"cards": [{"id": …, "count": …}]}.',
+                'a JSON deck whose "cards" is a string'),
+    BuiltinRule("deck-zone", "file", "warning",
+                "Cards in LackeyCCG zones other than Deck and NetNavi are not counted, and "
+                "this says how many.", 'a .dek with a <superzone name="Sideboard">'),
+    BuiltinRule("too-many-entries", "file", "error", "A deck lists at most 5,000 entries.",
+                "a generated list of 6,000 different cards"),
+    BuiltinRule("missing-game", "deck", "error",
+                "The deck names its game (or --game names it for decks that do not).",
+                "a text list without a '# game: megaman' line"),
+    BuiltinRule("unknown-game", "deck", "error", "The deck's game is one deckcli knows.",
+                'game = "pokemon"'),
+    BuiltinRule("unknown-format", "deck", "error", "The deck's format is one of its game's.",
+                'game = "megaman" with format = "modern"'),
+    BuiltinRule("broken-pool", "deck", "error",
+                "The game's card pool loads and its rule queries are valid.",
+                "any deck of a game whose pool file has a syntax error"),
+    BuiltinRule("pool-override", "deck", "warning",
+                "A deck judged by a user pool that replaces a built-in game says so.",
+                "DECKCLI_POOLS naming a folder with its own megaman.toml"),
+    BuiltinRule("no-decks", "deck", "error", "A folder given to check holds deck files.",
+                "deckcli check on an empty folder"),
+    BuiltinRule("unknown-card", "card", "error",
+                "Every card reference names a card of the pool (number, name in any language "
+                "or alias); the problem suggests close names.", '"Cyber Swordd" = 4'),
+    BuiltinRule("ambiguous-card", "card", "error",
+                "A name shared by cards that differ for the format's rules is judged under each "
+                "reading: a warning when the verdict is the same under all, an error naming the "
+                "legal reading when it is not.",
+                "Coelamon (ST-36 or its holo ST-36S) in a Digi-Battle deck that holds ST-36"),
+    BuiltinRule("name-number-mismatch", "card", "error",
+                "A card written with both name and number ('Name (number)', a CSV row) has "
+                "the number's name; the number decides.", "4 AreaSteal (1C12)"),
+    BuiltinRule("unmatched-name", "card", "warning",
+                "The name written beside a card number names some card (a gloss or variant "
+                "spelling is counted by its number, with this warning).",
+                "a CSV row 黑尾 鐵朗,HV-P01-021,3"),
+    BuiltinRule("duplicate-card", "card", "warning",
+                "A card is listed once; two entries for one card are counted together.",
+                "a text list with '2 AreaSteal' on two lines, or \"1C8\" and \"AreaSteal\""),
+]
+
+BUILTIN_RULES: dict[str, BuiltinRule] = {rule.id: rule for rule in _RULES}

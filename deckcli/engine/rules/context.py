@@ -1,0 +1,94 @@
+"""What every rule sees: the pool, the format, the resolved cards and shared helpers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+
+from deckcli.engine.query import Query, Verdict
+from deckcli.engine.resolver import Resolved, Resolver
+from deckcli.model.poolspec import RuleBase
+from deckcli.model.problem import Problem
+
+
+@dataclass
+class DeckView:
+    """A deck ready for the rules: resolved cards plus the size of the whole list."""
+
+    resolver: Resolver
+    cards: list[Resolved]
+    total: int
+    # card numbers a copies error already reported: a later copies warning about only these
+    # cards says nothing new (one problem per cause)
+    over_copies: set[str] = field(default_factory=set)
+
+    @property
+    def deck_word(self) -> str:
+        """'megaman decks' or 'digimon-classic ultimate-battle decks'."""
+        game = self.resolver.pool.header.game
+        if self.resolver.format_id == game.default_format:
+            return f"{game.id} decks"
+        return f"{game.id} {self.resolver.format_id} decks"
+
+
+def classify(view: DeckView, rule: RuleBase, query: Query, item: Resolved) -> tuple[Verdict, str]:
+    """Does a card match a rule's query? None (with the reason) when that cannot be known.
+
+    The answer depends only on the rule and the card, so it is memoised per pool and format.
+    """
+    memo = view.resolver.memo("classify").setdefault((rule.id, query.text), {})
+    number = item.card.number
+    if number not in memo:
+        memo[number] = _classify(view, rule, query, item)
+    return memo[number]
+
+
+def _classify(view: DeckView, rule: RuleBase, query: Query, item: Resolved) -> tuple[Verdict, str]:
+    resolver = view.resolver
+    if rule.unsettled and resolver.matches(rule.unsettled, item.card) is True:
+        return None, rule.unsettled_note or f"the rule's reach over {rule.unsettled} is unsettled"
+    verdict = resolver.matches(query.text, item.card)
+    if verdict is None:
+        missing = sorted(f for f in query.fields if item.card.attrs.get(f) is None)
+        what = " and ".join(missing) if missing else "a needed value"
+        return None, f"its {what} is not recorded in the {resolver.pool.game_id} pool"
+    return verdict, ""
+
+
+def cannot_verify(rule: RuleBase, item: Resolved, reason: str) -> Problem:
+    """The warning for a card a rule cannot judge: never a guess."""
+    return Problem(
+        rule=rule.id, severity="warning", card=item.card.number, line=item.line,
+        message=f"cannot verify {item.card.label()}: {reason}",
+    )
+
+
+def label_of(rule: RuleBase, query_text: str) -> str:
+    """How messages name the cards a rule counts."""
+    return rule.label or query_text
+
+
+def problem(rule: RuleBase, message: str, item: Resolved | None = None) -> Problem:
+    """A problem at the rule's severity, placed on a card when there is one.
+
+    A warning's fix is advice, not an order: "— cut 1" reads "— consider cutting 1".
+    """
+    if rule.severity == "warning":
+        message = _ADVICE.sub(_advice, message)
+    return Problem(
+        rule=rule.id, severity=rule.severity, message=message,
+        card=item.card.number if item else None, line=item.line if item else None,
+    )
+
+
+ProblemStream = Iterator[Problem]
+
+_ADVICE = re.compile(r"(— |, or )(cut|add)\b")
+_GERUND = {"cut": "cutting", "add": "adding"}
+
+
+def _advice(found: re.Match[str]) -> str:
+    """'— cut' -> '— consider cutting'; ', or cut' -> ', or cutting'."""
+    lead, verb = found[1], _GERUND[found[2]]
+    return f"{lead}consider {verb}" if lead.startswith("—") else f"{lead}{verb}"

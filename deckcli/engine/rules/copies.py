@@ -1,0 +1,61 @@
+"""copies: how many copies of one card a deck may hold.
+
+Cards are counted together by the rule's key: `name` groups every card that shares a name in
+any language (so two printings with different numbers count as one), `number` counts each
+card number alone, and any other key counts by that field. A card's own `max_copies` (a higher
+or lower cap, or "unlimited") replaces the rule's cap, and cards matching `exempt` have none.
+"""
+
+from __future__ import annotations
+
+from deckcli.engine.resolver import Resolved
+from deckcli.engine.rules.context import DeckView, ProblemStream, problem
+from deckcli.model.poolspec import CopiesRule
+
+EXAMPLE = "5 copies of one card where the cap is 4"
+
+
+def cap_for(rule: CopiesRule, view: DeckView, group: list[Resolved]) -> int | None:
+    """The cap of a group of same-key cards; None when unlimited."""
+    overrides = [item.card.max_copies for item in group if item.card.max_copies is not None]
+    if "unlimited" in overrides:
+        return None
+    if rule.exempt and any(view.resolver.matches(rule.exempt, i.card) is True for i in group):
+        return None
+    numeric = [cap for cap in overrides if isinstance(cap, int)]
+    return max(numeric) if numeric else rule.max
+
+
+def check(rule: CopiesRule, view: DeckView) -> ProblemStream:
+    totals: dict[str, int] = {}
+    groups: dict[str, list[Resolved]] = {}
+    overridden: set[str] = set()  # groups holding a card with its own max_copies
+    keys = view.resolver.copy_keys(rule.key)
+    for item in view.cards:
+        key = keys[item.card.number]
+        if key is None:
+            continue
+        totals[key] = totals.get(key, 0) + item.count
+        groups.setdefault(key, []).append(item)
+        if item.card.max_copies is not None:
+            overridden.add(key)
+    per = {"name": "per name", "number": "per card number"}.get(rule.key, f"per {rule.key}")
+    for key, count in totals.items():
+        if count <= rule.max and key not in overridden:
+            continue  # within the cap, and only a per-card override could lower it
+        group = groups[key]
+        cap = cap_for(rule, view, group)
+        if cap is None or count <= cap:
+            continue
+        numbers = {item.card.number for item in group}
+        if rule.severity == "error":
+            view.over_copies.update(numbers)
+        elif numbers <= view.over_copies:
+            continue  # an earlier copies error already reports exactly these cards
+        first = group[0]
+        if len(group) == 1:
+            what = f"{count:,} × {first.card.label()}"
+        else:
+            parts = ", ".join(f"{item.card.number} ×{item.count:,}" for item in group)
+            what = f"{count:,} × {first.card.name} ({parts})"
+        yield problem(rule, f"{what}; at most {cap} {per} — cut {count - cap:,}", first)

@@ -1,0 +1,66 @@
+"""count: how many cards matching a query a deck holds (exactly, at least, at most).
+
+Examples: exactly 1 NetNavi, at most 8 event cards, at least 1 level III. A card whose value
+for the query's fields is not recorded, or that the rule's `unsettled` query marks as outside
+what the sources settle, is neither counted nor ignored: it gets a "cannot verify" warning
+(unless the known cards already meet a rule with no maximum), and the rule fails only when the
+deck breaks it whichever way those cards fall.
+"""
+
+from __future__ import annotations
+
+from deckcli.engine.resolver import Resolved
+from deckcli.engine.rules.context import (
+    DeckView,
+    ProblemStream,
+    cannot_verify,
+    classify,
+    label_of,
+    problem,
+)
+from deckcli.model.poolspec import CountRule
+
+EXAMPLE = "two NetNavi cards where exactly one is required"
+
+
+def check(rule: CountRule, view: DeckView) -> ProblemStream:
+    query = view.resolver.query(rule.query)
+    matched: list[Resolved] = []
+    unsure: list[Resolved] = []
+    reasons: list[str] = []
+    for item in view.cards:
+        verdict, reason = classify(view, rule, query, item)
+        if verdict is None:
+            unsure.append(item)
+            reasons.append(reason)
+        elif verdict:
+            matched.append(item)
+    known = sum(item.count for item in matched)
+    high = rule.high
+    if high is not None or known < rule.low:  # else the unknown cards cannot change the verdict
+        for item, reason in zip(unsure, reasons, strict=True):
+            yield cannot_verify(rule, item, reason)
+    unsure_count = sum(item.count for item in unsure)
+    label = label_of(rule, rule.query)
+    if known + unsure_count < rule.low:
+        shown = _listing(matched)
+        yield problem(rule, f"{_amount(known)} {label} cards{shown}; {rule.describe()} needed — "
+                      f"add {rule.low - known - unsure_count:,}", matched[0] if matched else None)
+    elif high is not None and known > high:
+        yield problem(rule, f"{known:,} {label} cards{_listing(matched)}; {rule.describe()} "
+                      f"allowed — cut {known - high:,}", matched[-1])
+
+
+def _amount(count: int) -> str:
+    return "no" if count == 0 else f"{count:,}"
+
+
+def _listing(items: list[Resolved], limit: int = 6) -> str:
+    if not items:
+        return ""
+    shown = ", ".join(
+        f"{item.card.label()}" + (f" ×{item.count:,}" if item.count > 1 else "")
+        for item in items[:limit]
+    )
+    more = f", +{len(items) - limit} more" if len(items) > limit else ""
+    return f" ({shown}{more})"

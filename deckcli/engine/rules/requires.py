@@ -1,0 +1,163 @@
+"""requires: cards that need something only other cards of the deck can supply.
+
+A card field states what a card needs to be played, e.g. MegaMan's `resource_cost =
+"Yellow x2; IceMan emblem x3"`; the rule's `pattern` ("{name} emblem x{count}") picks the
+needs it is about out of that text, one per `separator`-split part. Another card field
+(`supplied_by = "emblem"`) names what a card supplies. A card is reported when the deck can
+never meet its need: fewer cards supplying the name than it asks for, counting only suppliers
+that can themselves be played (a card never supplies its own need). Names compare ignoring case,
+spaces and punctuation, so "Mega Man X" meets "MegaMan X". A card without the field needs
+nothing. It is a lint about play, not legality, so pools give it `severity = "warning"`.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from typing import NamedTuple
+
+from deckcli.engine.query import QueryError
+from deckcli.engine.resolver import Resolved
+from deckcli.engine.rules.context import DeckView, ProblemStream, problem
+from deckcli.model.poolspec import RequiresRule
+from deckcli.textnorm import squash
+
+EXAMPLE = "a card needing 3 IceMan emblems in a deck whose only IceMan emblem is its NetNavi"
+
+PLACEHOLDERS = {"{name}": r"(?P<name>.+?)", "{count}": r"(?P<count>\d+)"}
+
+
+class Need(NamedTuple):
+    """One need of a card: the name (as compared and as written) and how many."""
+
+    key: str
+    count: int
+    written: str
+
+
+def compile_pattern(pattern: str) -> re.Pattern[str]:
+    """'{name} emblem x{count}' as a regex: case ignored, any spacing (or none) between words."""
+    pieces = []
+    for part in re.split(r"(\{name\}|\{count\})", pattern):
+        if part in PLACEHOLDERS:
+            pieces.append(PLACEHOLDERS[part])
+        else:
+            pieces.extend(re.escape(word) for word in part.split())
+    return re.compile(r"\s*".join(pieces), re.IGNORECASE)
+
+
+def parse_needs(text: object, rule: RequiresRule) -> tuple[Need, ...]:
+    """The needs a card's requirement text states in the rule's pattern; other parts are not."""
+    if not isinstance(text, str):
+        return ()
+    return needs_in(text, compile_pattern(rule.pattern), rule.separator)
+
+
+def needs_in(text: str, regex: re.Pattern[str], separator: str) -> tuple[Need, ...]:
+    """The needs in one requirement text."""
+    cleaned = unicodedata.normalize("NFKC", text).replace("×", "x")
+    needs: list[Need] = []
+    for part in cleaned.split(separator) if separator else [cleaned]:
+        match = regex.fullmatch(part.strip())
+        if match is None:
+            continue
+        written = match.group("name").strip()
+        count = int(match.groupdict().get("count") or 1)
+        if squash(written) and count > 0:
+            needs.append(Need(squash(written), count, written))
+    return tuple(needs)
+
+
+def supplied_keys(value: object) -> frozenset[str]:
+    """What a card supplies: one name, or a list of them."""
+    names = value if isinstance(value, list) else [value]
+    return frozenset(squash(name) for name in names if isinstance(name, str) and squash(name))
+
+
+def playable(needs: list[tuple[Need, ...]], supplies: list[frozenset[str]],
+             counts: list[int]) -> list[bool]:
+    """Which cards can ever be played: grow the set of playable cards until it stops changing."""
+    can_play = [not card_needs for card_needs in needs]
+    changed = True
+    while changed:
+        supply = available(supplies, counts, can_play)
+        changed = False
+        for index, card_needs in enumerate(needs):
+            if not can_play[index] and all(supply[need.key] >= need.count for need in card_needs):
+                can_play[index] = changed = True
+    return can_play
+
+
+def available(supplies: list[frozenset[str]], counts: list[int], can_play: list[bool]
+              ) -> Counter[str]:
+    """How many copies supply each name, among the cards that can be played."""
+    supply: Counter[str] = Counter()
+    for keys, count, ok in zip(supplies, counts, can_play, strict=True):
+        if ok:
+            for key in keys:
+                supply[key] += count
+    return supply
+
+
+def check(rule: RequiresRule, view: DeckView) -> ProblemStream:
+    for field_name in (rule.requirement, rule.supplied_by):
+        if field_name not in view.resolver.pool.fields:
+            raise QueryError(f"rule {rule.id}: field {field_name!r} is not declared in [fields]")
+    cards = view.cards
+    parsed = view.resolver.memo("requires-needs")  # decks share their cards' requirement texts
+    needs = []
+    for item in cards:
+        key = (rule.id, item.card.number)
+        if key not in parsed:
+            parsed[key] = parse_needs(item.card.attrs.get(rule.requirement), rule)
+        needs.append(parsed[key])
+    if not any(needs):
+        return
+    supplied = view.resolver.memo("requires-supplies")
+    supplies = []
+    for item in cards:
+        key = (rule.supplied_by, item.card.number)
+        if key not in supplied:
+            supplied[key] = supplied_keys(item.card.attrs.get(rule.supplied_by))
+        supplies.append(supplied[key])
+    counts = [item.count for item in cards]
+    can_play = playable(needs, supplies, counts)
+    supply = available(supplies, counts, can_play)
+    shown = _display_names(cards, needs, rule)
+    for item, card_needs, ok in zip(cards, needs, can_play, strict=True):
+        if ok:
+            continue
+        unmet = [need for need in card_needs if supply[need.key] < need.count]
+        yield problem(rule, _message(item, unmet, supply, shown, rule.label), item)
+
+
+def _display_names(cards: list[Resolved], needs: list[tuple[Need, ...]],
+                   rule: RequiresRule) -> dict[str, str]:
+    """Name key -> how the pool writes it; a supplier's own spelling wins."""
+    names = {need.key: need.written for card_needs in needs for need in card_needs}
+    for item in cards:
+        value = item.card.attrs.get(rule.supplied_by)
+        for name in value if isinstance(value, list) else [value]:
+            if isinstance(name, str) and squash(name):
+                names[squash(name)] = name
+    return names
+
+
+def _message(item: Resolved, unmet: list[Need], supply: Counter[str], shown: dict[str, str],
+             label: str) -> str:
+    """'Friendly Rivals (2R62) can never be played: it needs 3 IceMan emblems but …'."""
+    parts = []
+    for need in unmet:
+        have, name = supply[need.key], shown.get(need.key, need.written)
+        what = f"{name} {label}".strip() if label else name
+        bears = "no playable card in the deck bears one" if have == 0 else (
+            f"the deck's playable cards bear only {have:,}")
+        parts.append(f"{need.count:,} {what}{_plural(need.count)} but {bears} — add "
+                     f"{need.count - have:,} {what} card{_plural(need.count - have)}")
+    return (f"{item.card.label()} can never be played: it needs " + "; and ".join(parts)
+            + f", or cut {item.count:,}")
+
+
+def _plural(count: int) -> str:
+    return "" if count == 1 else "s"

@@ -1,0 +1,1 @@
+"""Deck file formats: recognising, reading and writing each one."""

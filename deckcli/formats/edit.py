@@ -1,0 +1,165 @@
+"""Change one card's count in a deck file and keep every other byte as the user wrote it.
+
+TOML decks are edited with tomlkit, which keeps comments, order, blank lines and key quoting;
+text lists are edited line by line. A UTF-8 BOM, CRLF line endings and a missing final newline
+are kept as well. Every edit is read back before it is returned: if the file would say anything
+but the planned counts, the edit is refused. Nothing here writes to disk.
+"""
+
+from __future__ import annotations
+
+import codecs
+from collections import Counter
+from dataclasses import dataclass
+
+import tomlkit
+from tomlkit.exceptions import TOMLKitError
+from tomlkit.items import Table
+
+from deckcli.errors import EXIT_FAILED, UserError
+from deckcli.formats.read import parse_deck_bytes
+from deckcli.formats.textread import text_lines
+from deckcli.model.deck import Deck, DeckEntry
+
+
+@dataclass(frozen=True)
+class Edit:
+    """New counts for existing entries (0 removes the entry) and at most one new entry."""
+
+    changes: tuple[tuple[DeckEntry, int], ...] = ()
+    new_key: str | None = None
+    new_count: int = 0
+
+
+def plan_add(entries: list[DeckEntry], key: str, count: int) -> Edit:
+    """Add copies to the card's first entry, or a new entry keyed `key` when it has none."""
+    if not entries:
+        return Edit(new_key=key, new_count=count)
+    first = entries[0]
+    return Edit(changes=((first, first.count + count),))
+
+
+def plan_remove(entries: list[DeckEntry], count: int | None, label: str) -> Edit:
+    """Take copies from the card's last entries first; None takes them all."""
+    held = sum(entry.count for entry in entries)
+    if not entries:
+        raise UserError(f"{label} is not in the deck; nothing to remove", EXIT_FAILED)
+    if count is not None and count > held:
+        raise UserError(f"the deck holds {held} × {label}; remove at most {held} "
+                        "(or use --all)", EXIT_FAILED)
+    left = held if count is None else count
+    changes = []
+    for entry in reversed(entries):
+        taken = min(left, entry.count)
+        left -= taken
+        if taken:
+            changes.append((entry, entry.count - taken))
+    return Edit(changes=tuple(reversed(changes)))
+
+
+def text_entries(text: str) -> list[DeckEntry]:
+    """Every card line of a text list, one entry per line (repeats are not merged)."""
+    return [DeckEntry(line.ref, line.count, line.number)
+            for line in text_lines(text) if line.kind == "card" and line.count > 0]
+
+
+def split_bom(data: bytes) -> tuple[bytes, str]:
+    """(the UTF-8 byte-order mark or b"", the text after it)."""
+    bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""
+    return bom, data[len(bom):].decode("utf-8")
+
+
+def apply_edit(data: bytes, deck: Deck, edit: Edit) -> bytes:
+    """The file's bytes with the edit made; refused (UserError) if it cannot be made cleanly."""
+    if deck.kind not in ("toml", "text"):
+        raise UserError(f"deckcli edits TOML decks and text lists, not {deck.kind} files; "
+                        "convert it first: deckcli import GAME FILE -o deck.toml", EXIT_FAILED)
+    bom, text = split_bom(data)
+    edited = _edit_text(text, edit) if deck.kind == "text" else _edit_toml(text, edit)
+    result = bom + edited.encode("utf-8")
+    _verify(result, deck, edit)
+    return result
+
+
+def newline_of(text: str) -> str:
+    """The file's line ending, judged by its first line."""
+    end = text.find("\n")
+    return "\r\n" if end > 0 and text[end - 1] == "\r" else "\n"
+
+
+def _edit_toml(text: str, edit: Edit) -> str:
+    newline = newline_of(text)
+    open_end = bool(text) and not text.endswith("\n")
+    try:
+        document = tomlkit.parse(text + newline if open_end else text)
+    except TOMLKitError as exc:
+        raise UserError(f"cannot edit this file: {exc}", EXIT_FAILED) from None
+    cards = document.get("cards")
+    if cards is None:
+        cards = tomlkit.table()
+        document.add("cards", cards)
+    elif not isinstance(cards, dict):  # tomlkit's tables and inline tables are dicts
+        raise UserError('cannot edit this deck: cards must be a table ([cards] then "Name" = '
+                        "count lines); fix the file first", EXIT_FAILED)
+    for entry, count in edit.changes:
+        if count:
+            cards[entry.ref] = count
+        else:
+            del cards[entry.ref]
+    if edit.new_key is not None:
+        if edit.new_key in cards:
+            raise UserError(f"[cards] already has {edit.new_key!r} with a value that is not a "
+                            "count; fix that line first", EXIT_FAILED)
+        item = tomlkit.integer(edit.new_count)
+        if isinstance(cards, Table):
+            item.trivia.trail = newline
+        cards.add(edit.new_key, item)
+    result = document.as_string()
+    return result[: -len(newline)] if open_end and result.endswith(newline) else result
+
+
+def _edit_text(text: str, edit: Edit) -> str:
+    lines = text.splitlines(keepends=True)
+    spans = {line.number: line.count_at for line in text_lines(text)}
+    for entry, count in sorted(edit.changes, key=lambda change: -(change[0].line or 0)):
+        assert entry.line is not None, "text entries come from text_entries, with their lines"
+        index = entry.line - 1
+        span = spans[entry.line]
+        if count and span is not None:
+            written = str(count) if span[0] < span[1] else f"{count} "  # `Name (number)`: 1 copy
+            lines[index] = lines[index][:span[0]] + written + lines[index][span[1]:]
+        else:
+            _drop_line(lines, index)
+    if edit.new_key is not None:
+        newline = newline_of(text)
+        if lines and lines[-1] == lines[-1].rstrip("\r\n"):
+            lines[-1] += newline
+            lines.append(f"{edit.new_count} {edit.new_key}")
+        else:
+            lines.append(f"{edit.new_count} {edit.new_key}{newline}")
+    return "".join(lines)
+
+
+def _drop_line(lines: list[str], index: int) -> None:
+    """Remove a line; removing an unterminated last line takes the ending before it too."""
+    dropped = lines.pop(index)
+    if index == len(lines) and index > 0 and dropped == dropped.rstrip("\r\n"):
+        lines[index - 1] = lines[index - 1].rstrip("\r\n")
+
+
+def _verify(result: bytes, deck: Deck, edit: Edit) -> None:
+    """Read the edited bytes back: same game, format and name, and exactly the planned counts."""
+    before = Counter({entry.ref: entry.count for entry in deck.entries})
+    for entry, count in edit.changes:
+        before[entry.ref] += count - entry.count
+    if edit.new_key is not None:
+        before[edit.new_key] += edit.new_count
+    expected = {ref: count for ref, count in before.items() if count}
+    edited, _ = parse_deck_bytes(result, Deck(path=deck.path, kind=deck.kind))
+    found = Counter()
+    for entry in edited.entries:
+        found[entry.ref] += entry.count
+    same_header = (edited.game, edited.format, edited.name) == (deck.game, deck.format, deck.name)
+    if not same_header or dict(found) != expected:
+        raise UserError("the edit did not read back as planned, so the file is left as it was; "
+                        "please report this deck", EXIT_FAILED)

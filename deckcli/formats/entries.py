@@ -1,0 +1,81 @@
+"""Checks every deck entry passes, for TOML and text decks alike, and the problem shorthand.
+
+A reference must be a short, printable name and a count a positive whole number; a file that
+holds thousands of bad lines reports the first of each kind and a count of the rest.
+"""
+
+from __future__ import annotations
+
+import json
+
+from deckcli.escape import control_character
+from deckcli.model.problem import Problem
+
+MAX_ENTRIES = 5_000
+MAX_REF_CHARS = 200
+
+
+def problem(
+    rule: str,
+    message: str,
+    line: int | None = None,
+    column: int | None = None,
+    severity: str = "error",
+    card: str | None = None,
+) -> Problem:
+    """Shorthand for file-level problems."""
+    return Problem(
+        rule=rule, severity=severity, message=message, line=line, column=column, card=card
+    )
+
+
+def check_entry(ref: str, count: object, line: int | None) -> Problem | None:
+    """Why a `[cards]` entry is not `reference = positive integer`, or None."""
+    usual = type(count) is int and count > 0 and len(ref) <= MAX_REF_CHARS
+    if usual and ref.isprintable() and not ref.isspace() and ref:
+        return None  # the usual entry, decided without building any message
+    shown = ref if len(ref) <= 60 else ref[:57] + "…"
+    if len(ref) > MAX_REF_CHARS:
+        return problem(
+            "invalid-card-ref",
+            f"a card reference of {len(ref):,} characters; at most {MAX_REF_CHARS}",
+            line,
+            card=shown,
+        )
+    if not ref.strip():
+        return problem("invalid-card-ref", "an empty card reference", line)
+    if control := control_character(ref):
+        return problem("invalid-card-ref", f"{shown!r} holds the control character {control}; "
+                       "delete it (a copy-paste accident?)", line, card=shown)
+    if isinstance(count, bool) or not isinstance(count, int):
+        kind = {
+            bool: "a boolean",
+            float: "a fraction",
+            str: "a string",
+            dict: "a table",
+            list: "an array",
+        }.get(type(count), type(count).__name__)
+        return problem(
+            "invalid-count",
+            f"{shown}: the count is {kind} ({short_value(count)}); write a whole number, e.g. 3",
+            line,
+            card=shown,
+        )
+    if count <= 0:
+        return problem(
+            "invalid-count",
+            f"{shown}: count {count}; counts are whole numbers "
+            "from 1 (remove the line to drop the card)",
+            line,
+            card=shown,
+        )
+    return None
+
+
+def short_value(value: object) -> str:
+    """A value as the user wrote it, cut to 40 characters."""
+    try:
+        text = json.dumps(value, ensure_ascii=False, default=str)
+    except (RecursionError, ValueError):
+        text = type(value).__name__
+    return text if len(text) <= 40 else text[:37] + "…"

@@ -1,0 +1,167 @@
+"""LackeyCCG `.dek` decks: XML with one `<card>` element per copy, read and written.
+
+```xml
+<deck version="0.8">
+  <meta><game>MMTCG</game></meta>
+  <superzone name="Deck">
+    <card><name id="1c49greatsurprise.jpg">Great Surprise</name><set>PowerUp</set></card>
+  </superzone>
+  <superzone name="NetNavi"> … </superzone>
+</deck>
+```
+
+A card is read as `Name (hint)`, the hint taken from its image id (`1c49greatsurprise.jpg` ->
+`1c49`): the resolver takes the hint as a card number when it is one and checks the name
+against it, else reads the name alone. `<game>` is looked up among the pools' game aliases
+(MegaMan's plugin writes `MMTCG`). The XML is parsed with expat, and a document type, an
+entity declaration or an external entity is refused: a "billion laughs" file is an error, not
+a hang.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from xml.parsers import expat
+from xml.sax.saxutils import escape, quoteattr
+
+from deckcli.formats.collect import EntryCollector
+from deckcli.formats.entries import problem
+from deckcli.model.card import Card
+from deckcli.model.deck import Deck
+from deckcli.model.problem import Problem, capped
+
+# Zones that hold the deck itself (compared case-folded); other zones are reported, not counted.
+DECK_ZONES = frozenset({"deck", "main", "maindeck", "netnavi", "navi"})
+_HINT = re.compile(r"^(\d+[a-z]+\d+)", re.IGNORECASE)
+_STEM = re.compile(r"\.(?:jpe?g|png|gif|webp|bmp)$", re.IGNORECASE)
+
+
+class _Refused(Exception):
+    """A construct a deck file has no business holding (a DTD, an entity declaration)."""
+
+
+def looks_like_lackey(head: bytes) -> bool:
+    """Whether the first bytes of a file look like a LackeyCCG deck (for folder scans)."""
+    return b"<deck" in head[:4096]
+
+
+def image_hint(image_id: str) -> str:
+    """The card number an image id carries: '1c49greatsurprise.jpg' -> '1c49'; else the id
+    without its folder and picture extension ('ST-36S.jpg' -> 'ST-36S')."""
+    stem = _STEM.sub("", image_id.strip().rsplit("/", 1)[-1])
+    match = _HINT.match(stem)
+    return match.group(1) if match else stem
+
+
+class _Reader:
+    """expat handlers that gather the cards, zone by zone, with their lines."""
+
+    def __init__(self, parser: expat.XMLParserType, deck: Deck, problems: list[Problem]) -> None:
+        self.parser, self.deck, self.problems = parser, deck, problems
+        self.collected = EntryCollector(problems)
+        self.path: list[str] = []
+        self.zone: str | None = None
+        self.text: list[str] = []
+        self.card: dict[str, str] = {}
+        self.card_line = 0
+        self.skipped: dict[str, int] = {}
+
+    def start(self, name: str, attrs: dict[str, str]) -> None:
+        self.path.append(name)
+        self.text = []
+        if name == "superzone":
+            self.zone = attrs.get("name", "")
+        elif name == "card":
+            self.card, self.card_line = {}, self.parser.CurrentLineNumber
+        elif name == "name" and self.path[-2:-1] == ["card"]:
+            self.card["id"] = attrs.get("id", "")
+
+    def end(self, name: str) -> None:
+        text = "".join(self.text).strip()
+        parent = self.path[-2] if len(self.path) > 1 else ""
+        self.path.pop()
+        if parent == "card" and name in ("name", "set"):
+            self.card[name] = text
+        elif parent == "meta" and name == "game":
+            self.deck.game, self.deck.game_line = text or None, self.parser.CurrentLineNumber
+        elif parent == "meta" and name in ("title", "name") and text:
+            self.deck.name = text
+        elif name == "card":
+            self._card_done()
+        self.text = []
+
+    def _card_done(self) -> None:
+        line = self.card_line
+        name = self.card.get("name", "")
+        if self.zone is None:
+            self.problems.append(problem("xml-syntax", "a <card> outside any <superzone>; "
+                                         'put it in <superzone name="Deck">', line))
+        elif "".join(self.zone.casefold().split()) not in DECK_ZONES:
+            self.skipped[self.zone] = self.skipped.get(self.zone, 0) + 1
+        elif not name:
+            self.problems.append(problem("xml-syntax", "a <card> without a <name>; write "
+                                         "<card><name>Card name</name></card>", line))
+        else:
+            hint = image_hint(self.card.get("id", ""))
+            ref = f"{name} ({hint})" if hint and hint.casefold() != name.casefold() else name
+            self.collected.add(ref, 1, line, repeat_warning=False)
+
+    def characters(self, data: str) -> None:
+        self.text.append(data)
+
+
+def _refuse(*_args: object) -> None:
+    raise _Refused
+
+
+def parse_lackey_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
+    """A LackeyCCG deck: the cards of its deck zones, counted by copies."""
+    problems: list[Problem] = []
+    parser = expat.ParserCreate()
+    parser.SetParamEntityParsing(expat.XML_PARAM_ENTITY_PARSING_NEVER)
+    reader = _Reader(parser, deck, problems)
+    parser.StartElementHandler = reader.start
+    parser.EndElementHandler = reader.end
+    parser.CharacterDataHandler = reader.characters
+    parser.StartDoctypeDeclHandler = _refuse
+    parser.EntityDeclHandler = _refuse
+    parser.ExternalEntityRefHandler = _refuse
+    try:
+        parser.Parse(text, True)
+    except _Refused:
+        return deck, [problem("xml-syntax", "the file declares a document type or entities; a "
+                              "deck file needs neither (refused, as an XML bomb would use them)",
+                              parser.CurrentLineNumber)]
+    except expat.ExpatError as exc:
+        return deck, [problem("xml-syntax", f"invalid XML: {expat.ErrorString(exc.code)} "
+                              f"(column {exc.offset + 1})", exc.lineno)]
+    except RecursionError:
+        return deck, [problem("xml-syntax", "elements nested too deeply to read")]
+    for zone, count in reader.skipped.items():
+        problems.append(problem("deck-zone", f'{count} card{"s" * (count != 1)} in the zone '
+                                f'"{zone}" are not counted: only the Deck and NetNavi zones '
+                                "make the deck", severity="warning"))
+    deck.entries = reader.collected.entries
+    return deck, capped(problems)
+
+
+def lackey_text(game: str, name: str | None, cards: Sequence[tuple[Card, int]]) -> str:
+    """A deck as a LackeyCCG `.dek` file: one `<card>` per copy, the NetNavi in its own zone,
+    each image id the card number (so the file reads back as the same cards)."""
+    zones: dict[str, list[str]] = {"Deck": [], "NetNavi": []}
+    for card, count in cards:
+        zone = "NetNavi" if card.type == "NetNavi" else "Deck"
+        card_set = escape(str(card.attrs.get("set", "")))
+        element = (f"\t\t<card><name id={quoteattr(card.number)}>{escape(card.name)}</name>"
+                   f"<set>{card_set}</set></card>")
+        zones[zone].extend([element] * count)
+    out = ['<deck version="0.8">', "\t<meta>", f"\t\t<game>{escape(game)}</game>"]
+    if name:
+        out.append(f"\t\t<title>{escape(' '.join(name.split()))}</title>")
+    out.append("\t</meta>")
+    for zone, elements in zones.items():
+        if elements or zone == "Deck":
+            out.extend([f'\t<superzone name="{zone}">', *elements, "\t</superzone>"])
+    out.append("</deck>")
+    return "\n".join(out) + "\n"

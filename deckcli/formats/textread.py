@@ -1,0 +1,155 @@
+"""Plain-text deck lists: `4 Name`, `4x Name`, `Name x4`, `Name (4)`, `Name (number)`,
+`4 Name (number)`, `# game: id`, comments and section headers.
+
+Each line is classified once (`text_lines`), so `check`, `import` and the text-list edits of
+`add` and `remove` read a list the same way. Every other line is a problem with its number:
+nothing is dropped unseen. A header is told from `Name (4)` by what it names: one of the
+SECTION_NAMES, the card types and deck parts of the games deckcli knows.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Literal
+
+from deckcli.formats.collect import EntryCollector
+from deckcli.formats.entries import control_character, problem
+from deckcli.model.deck import Deck
+from deckcli.model.problem import Problem, capped
+from deckcli.textnorm import squash
+
+MAX_COUNT_DIGITS = 4_000  # below Python's int-parsing limit (4,300 digits)
+# The text patterns run on stripped lines of any length: none may backtrack quadratically over a
+# run of spaces (a lazy group before `\s+` or `\s*$` would), so they stay linear.
+TEXT_META = re.compile(r"^(?:#|//)\s*(game|format|name)\s*:\s*(.*)$", re.IGNORECASE)
+_COUNT_FIRST = re.compile(r"^(\d+)\s*[xX×]?\s+(\S.*)$")
+_COUNT_LAST = re.compile(r"^(\S(?:.*\S)?)\s+[xX×]\s*(\d+)$")
+_COUNT_IN_BRACKETS = re.compile(r"^(\S(?:.*\S)?)\s*(?:\(\s*(\d+)\s*\)|\[\s*(\d+)\s*\])$")
+_LAST_BRACKET = re.compile(r"\S\s*(?:\(([^()]*)\)|\[([^\[\]]*)\])$")
+_COMMENT_START = re.compile(r"(?<=\s)(?:#|//)")
+_HEADER_COUNT = re.compile(r"(?:\(\s*\d+\s*\)|\[\s*\d+\s*\])$")
+MAX_HEADER_CHARS = 40
+# Section headers a list may hold (compared ignoring case, spaces, punctuation and a plural
+# s): deck parts, and the card types and levels of the shipped games (README, "Deck files").
+SECTION_NAMES = frozenset((
+    "deck", "main", "maindeck", "cards", "card",
+    "netnavi", "navi", "battlechip", "chip", "resource", "event",
+    "digimon", "option", "poweroption", "rookie", "champion", "ultimate", "mega",
+    "character", "キャラクター", "イベント", "角色卡", "事件卡", "角色", "事件",
+    "ally", "allie", "action", "minion", "object", "location",
+))
+
+
+@dataclass(slots=True)
+class TextLine:
+    """One line of a text list, classified once so `check`, `import` and `add` read it alike.
+
+    `count_at` is where the count stands in `text`, so an edit can change it and keep the rest.
+    """
+
+    number: int
+    text: str
+    kind: Literal["meta", "blank", "comment", "section", "card", "bad"]
+    count: int = 0
+    ref: str = ""
+    key: str = ""
+    count_at: tuple[int, int] | None = None
+
+
+def text_lines(text: str) -> Iterator[TextLine]:
+    """Every line of a text list with what it holds (line endings as `str.splitlines`)."""
+    for number, raw_line in enumerate(text.splitlines(), 1):
+        line = raw_line.strip()
+        if not line:
+            yield TextLine(number, raw_line, "blank")
+        elif line.startswith(("#", "//")):  # only such lines can be `# game: id` lines
+            if meta := TEXT_META.match(line):
+                yield TextLine(number, raw_line, "meta", ref=meta.group(2),
+                               key=meta.group(1).lower())
+            else:
+                yield TextLine(number, raw_line, "comment")
+        else:
+            cut = _COMMENT_START.search(line)
+            body = line[: cut.start()].rstrip() if cut else line
+            card = _parse_card(body)
+            if not body[0].isdigit() and is_section(body):  # headers start with a word
+                yield TextLine(number, raw_line, "section", ref=body)
+            elif card is not None:
+                indent = len(raw_line) - len(raw_line.lstrip())
+                count, ref, (start, end) = card
+                yield TextLine(number, raw_line, "card", count, ref,
+                               count_at=(indent + start, indent + end))
+            else:
+                yield TextLine(number, raw_line, "bad", ref=body)
+
+
+def parse_text_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
+    """A plain list: `4 Name`, `4x Name` or `Name x4` lines; `# game: id` sets the game."""
+    problems: list[Problem] = []
+    collected = EntryCollector(problems)
+    for line in text_lines(text):
+        number = line.number
+        if line.kind == "meta":
+            apply_meta(deck, line.key, line.ref, number, problems)
+        elif line.kind == "bad":
+            shown = line.ref if len(line.ref) <= 80 else line.ref[:77] + "…"
+            problems.append(problem("text-syntax", f"cannot read {shown!r}; write "
+                                    "'COUNT NAME' (e.g. 4 CyberSword), 'NAME x4' or "
+                                    "'NAME (NUMBER)'; section headers name a card type "
+                                    "(NetNavi:, Events (8))", number))
+        elif line.kind == "card":
+            collected.add(line.ref, line.count, number)
+            if collected.full:
+                break
+    deck.entries = collected.entries
+    return deck, capped(problems)
+
+
+def apply_meta(deck: Deck, key: str, value: str, line: int | None,
+               problems: list[Problem]) -> None:
+    """Set a deck's game, format or name from a `# key: value` line (or a file's own field)."""
+    if control := control_character(value):
+        problems.append(problem("invalid-field", f"{key} holds the control character "
+                                f"{control}; delete it", line))
+        return
+    setattr(deck, key, value.strip() or None)
+    if key in ("game", "format"):
+        setattr(deck, f"{key}_line", line)
+
+
+def parse_text_line(line: str) -> tuple[int, str] | None:
+    """'4 Name', '4x Name', '4 x Name' or 'Name x4' -> (4, 'Name')."""
+    card = _parse_card(line)
+    return None if card is None else card[:2]
+
+
+def is_section(body: str) -> bool:
+    """Whether a line (without its comment) is a section header: `NetNavi:`, `Events (8)`,
+    `Battlechips [12]` or a bare `Resources`, naming one of SECTION_NAMES."""
+    if len(body) > MAX_HEADER_CHARS:
+        return False
+    name = squash(_HEADER_COUNT.sub("", body.rstrip(":")))
+    return name in SECTION_NAMES or (name.endswith("s") and name[:-1] in SECTION_NAMES)
+
+
+def _parse_card(line: str) -> tuple[int, str, tuple[int, int]] | None:
+    """(count, reference, where the count stands) for a card line without its comment; a line
+    `Name (number)` holds one copy, and its count stands nowhere yet (an empty span at 0).
+
+    A count of thousands of digits is no count (Python refuses to parse it): the line is bad.
+    """
+    if match := _COUNT_FIRST.match(line):
+        count, ref, span = match.group(1), match.group(2).strip(), match.span(1)
+    elif match := _COUNT_LAST.match(line):
+        count, ref, span = match.group(2), match.group(1).strip(), match.span(2)
+    elif match := _COUNT_IN_BRACKETS.match(line):
+        group = 2 if match.group(2) is not None else 3
+        count, ref, span = match.group(group), match.group(1), match.span(group)
+    elif (match := _LAST_BRACKET.search(line)) and not (match.group(1) or match.group(2)
+                                                         or "").strip().isdigit():
+        return 1, line, (0, 0)
+    else:
+        return None
+    return (int(count), ref, span) if len(count) <= MAX_COUNT_DIGITS else None

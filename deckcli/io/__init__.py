@@ -1,0 +1,1 @@
+"""Bounded reads, atomic writes, locks, and escaping of what is echoed."""

@@ -1,0 +1,1 @@
+"""Plain data and its indexes: cards, decks, pools, problems, results; no files, no terminal."""

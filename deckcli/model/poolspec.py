@@ -1,0 +1,250 @@
+"""Pydantic models at the edge: the pool schema (game, fields, formats, rules, set-up, costs)."""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from deckcli.model.problem import Severity
+
+RULE_ID = r"^[a-z0-9]+(-[a-z0-9]+)*$"
+
+
+class Strict(BaseModel):
+    """Base for pool models: unknown keys are a mistake in the pool, not data to ignore."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+
+
+class FieldDef(Strict):
+    """A card attribute a pool declares: its type, allowed values, order and spellings."""
+
+    type: Literal["str", "int", "float", "bool", "list"] = "str"
+    values: list[str] | None = None
+    order: list[str] | None = None
+    aliases: dict[str, str] = Field(default_factory=dict)
+    description: str = ""
+
+
+class GameInfo(Strict):
+    """What a game is called and how its cards are shown."""
+
+    id: Annotated[str, Field(pattern=RULE_ID)]
+    name: str
+    aliases: list[str] = Field(default_factory=list)
+    publisher: str = ""
+    years: str = ""
+    default_format: str
+    columns: list[str] = Field(default_factory=list)
+    curve: str | None = None
+    sources: list[str] = Field(default_factory=list)
+    # Characters that matching names ignoring spaces and punctuation must keep, where the game's
+    # names need them to stay apart (the ・ of Haikyu's two-person cards).
+    name_keep: str = ""
+
+
+class RuleBase(Strict):
+    """Fields every deck rule takes."""
+
+    id: Annotated[str, Field(pattern=RULE_ID)]
+    severity: Severity = "error"
+    description: str = ""
+    source: str = ""
+    label: str = ""
+    unsettled: str | None = None
+    unsettled_note: str = ""
+
+
+class Bounds(Strict):
+    """exactly / min / max, shared by size and count rules."""
+
+    exactly: Annotated[int, Field(ge=0)] | None = None
+    min: Annotated[int, Field(ge=0)] | None = None
+    max: Annotated[int, Field(ge=0)] | None = None
+
+    @model_validator(mode="after")
+    def _some_bound(self) -> Bounds:
+        if self.exactly is None and self.min is None and self.max is None:
+            raise ValueError("give exactly, min or max")
+        if self.exactly is not None and (self.min is not None or self.max is not None):
+            raise ValueError("exactly cannot be combined with min or max")
+        if self.min is not None and self.max is not None and self.min > self.max:
+            raise ValueError("min is greater than max")
+        return self
+
+    @property
+    def low(self) -> int:
+        return self.exactly if self.exactly is not None else (self.min or 0)
+
+    @property
+    def high(self) -> int | None:
+        return self.exactly if self.exactly is not None else self.max
+
+    def describe(self) -> str:
+        """'exactly 60', 'at least 50', 'at most 8', '40 to 60'."""
+        if self.exactly is not None:
+            return f"exactly {self.exactly}"
+        if self.min is not None and self.max is not None:
+            return f"{self.min} to {self.max}"
+        if self.min is not None:
+            return f"at least {self.min}"
+        return f"at most {self.max}"
+
+
+class SizeRule(RuleBase, Bounds):
+    kind: Literal["size"]
+
+
+class CountRule(RuleBase, Bounds):
+    kind: Literal["count"]
+    query: str
+
+
+class CopiesRule(RuleBase):
+    kind: Literal["copies"]
+    key: str = "name"
+    max: Annotated[int, Field(ge=0)]
+    exempt: str | None = None
+
+
+class AllowedRule(RuleBase):
+    kind: Literal["allowed"]
+    query: str
+
+
+class BannedRule(RuleBase):
+    kind: Literal["banned"]
+    cards: list[str] = Field(default_factory=list)
+
+
+class RestrictedRule(RuleBase):
+    kind: Literal["restricted"]
+    cards: list[str] = Field(default_factory=list)
+    max: Annotated[int, Field(ge=0)] = 1
+
+
+class RequiresRule(RuleBase):
+    """A card field states needs (`requirement`), another card field supplies them."""
+
+    kind: Literal["requires"]
+    requirement: str
+    pattern: str = "{name} x{count}"
+    separator: str = ";"
+    supplied_by: str
+
+    @field_validator("pattern")
+    @classmethod
+    def _pattern_placeholders(cls, pattern: str) -> str:
+        if pattern.count("{name}") != 1 or pattern.count("{count}") > 1:
+            raise ValueError("pattern needs {name} once and {count} at most once")
+        return pattern
+
+
+Rule = Annotated[
+    SizeRule | CountRule | CopiesRule | AllowedRule | BannedRule | RestrictedRule | RequiresRule,
+    Field(discriminator="kind"),
+]
+
+
+class SetAside(Strict):
+    """Cards taken out of the deck before shuffling (a NetNavi in play, a face-down level III)."""
+
+    query: str
+    count: Annotated[int, Field(ge=1)] = 1
+    note: str = ""
+
+
+class TurnDraws(Strict):
+    """What each turn moves out of the deck."""
+
+    mill: Annotated[int, Field(ge=0)] = 0
+    draw: Annotated[int, Field(ge=0)] = 1
+    first_turn_draw: bool = True
+    hand_limit: Annotated[int, Field(ge=0)] | None = None
+
+
+class Setup(Strict):
+    """A game's set-up before the first turn, as data."""
+
+    set_aside: list[SetAside] = Field(default_factory=list)
+    face_down: Annotated[int, Field(ge=0)] = 0
+    hand: int | list[int] = 0
+    mulligan: Literal["none", "partial", "full"] = "none"
+    turn: TurnDraws = Field(default_factory=TurnDraws)
+    note: str = ""
+
+    @field_validator("hand")
+    @classmethod
+    def _hand_sizes(cls, hand: int | list[int]) -> int | list[int]:
+        sizes = hand if isinstance(hand, list) else [hand]
+        if not sizes or any(size < 0 for size in sizes):
+            raise ValueError("hand sizes must be non-negative and at least one")
+        return hand
+
+    @property
+    def hand_sizes(self) -> list[int]:
+        return self.hand if isinstance(self.hand, list) else [self.hand]
+
+
+class Costs(Strict):
+    """How a card is paid for, as data: what `deckcli draw --playable` checks (MegaMan).
+
+    A card needs `power` cards in the gauge (which gains `gauge_per_turn` a turn, up to
+    `gauge_max`) and meets each requirement of its `requirements` text (`separator`-separated,
+    each matching `colour_pattern` or `emblem_pattern`) with cards in play: the set-aside cards
+    matching `in_play`, and at most `max_resources` cards matching `resources`. A resource
+    supplies one of its `colour` and one of its `emblem`; it is unique in play by its name up
+    to `title_separator` unless its `unique` field is false.
+    """
+
+    power: str
+    requirements: str
+    separator: str = "; "
+    colour_pattern: str = "{name} x{count}"
+    emblem_pattern: str = "{name} emblem x{count}"
+    gauge_per_turn: Annotated[int, Field(ge=0)] = 1
+    gauge_max: Annotated[int, Field(ge=0)] | None = None
+    resources: str
+    max_resources: Annotated[int, Field(ge=0)] | None = None
+    in_play: str = ""
+    colour: str
+    emblem: str
+    unique: str
+    title_separator: str = ""
+    source: str = ""
+
+
+class Format(Strict):
+    """A named set of deck rules."""
+
+    name: str = ""
+    description: str = ""
+    source: str = ""
+    rules: list[Rule] = Field(default_factory=list)
+    setup: Setup | None = None
+
+
+class PoolHeader(Strict):
+    """Everything in a pool file before its cards."""
+
+    schema_: int = Field(alias="schema", default=1)
+    game: GameInfo
+    fields: dict[str, FieldDef] = Field(default_factory=dict)
+    setup: Setup = Field(default_factory=Setup)
+    costs: Costs | None = None
+    formats: dict[str, Format]
+
+    @model_validator(mode="after")
+    def _default_format_exists(self) -> PoolHeader:
+        if self.game.default_format not in self.formats:
+            known = ", ".join(self.formats) or "none"
+            raise ValueError(
+                f"game.default_format {self.game.default_format!r} is not one of the formats "
+                f"({known})"
+            )
+        return self
+
+    def setup_for(self, format_id: str) -> Setup:
+        """The set-up a format uses: its own, else the game's."""
+        return self.formats[format_id].setup or self.setup

@@ -1,0 +1,51 @@
+"""A problem a check finds: one thing wrong with (or worth knowing about) a deck."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Severity = Literal["error", "warning"]
+
+
+@dataclass(slots=True)
+class Problem:
+    """What rule found it, how bad it is, the message, and where (card, line, column)."""
+
+    rule: str
+    message: str
+    severity: Severity = "error"
+    card: str | None = None
+    line: int | None = None
+    column: int | None = None
+    stands_for: int = 1  # a summary line stands for this many problems of its rule
+
+    def to_json(self) -> dict[str, object]:
+        return {"rule": self.rule, "severity": self.severity, "message": self.message,
+                "card": self.card, "line": self.line}
+
+
+MAX_PROBLEMS_PER_RULE = 50  # per file: a generated file of 200,000 bad lines stays readable
+
+
+def capped(problems: list[Problem]) -> list[Problem]:
+    """The first MAX_PROBLEMS_PER_RULE problems of each rule, then one line for the rest.
+
+    Capping twice changes nothing: an earlier summary line counts as the problems it stands for.
+    """
+    kept: list[Problem] = []
+    seen: dict[str, int] = {}
+    for found in problems:
+        if found.stands_for > 1:
+            seen[found.rule] = seen.get(found.rule, 0) + found.stands_for
+            continue
+        seen[found.rule] = seen.get(found.rule, 0) + 1
+        if seen[found.rule] <= MAX_PROBLEMS_PER_RULE:
+            kept.append(found)
+    for rule, count in seen.items():
+        if count > MAX_PROBLEMS_PER_RULE:
+            severity = next((found.severity for found in kept if found.rule == rule), "error")
+            more = count - MAX_PROBLEMS_PER_RULE
+            kept.append(Problem(rule, f"… and {more:,} more {rule} problems in this file; fix "
+                                "these first", severity=severity, stands_for=more))
+    return kept

@@ -1,0 +1,89 @@
+"""What a check found: one `DeckResult` per deck file, gathered in a `CheckResult`.
+
+`CheckResult` decides the exit status and carries everything a renderer needs, the rule
+documentation included, so renderers import nothing from the rule engine.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field
+
+from deckcli.model.problem import Problem, Severity
+
+
+@dataclass(frozen=True)
+class RuleDoc:
+    """What one rule id checks, at what severity, and a deck that fails it."""
+
+    id: str
+    kind: str
+    severity: Severity
+    checks: str
+    description: str
+    source: str
+    example: str
+    kind_summary: str = ""  # the first line of the rule kind's documentation
+
+    def to_json(self) -> dict[str, str]:
+        data = asdict(self)
+        del data["kind_summary"]
+        return data
+
+
+@dataclass
+class DeckResult:
+    """The verdict on one deck file."""
+
+    path: str
+    game: str | None
+    format: str | None
+    cards: int
+    problems: list[Problem]
+    name: str | None = None
+
+    @property
+    def legal(self) -> bool:
+        return not any(p.severity == "error" for p in self.problems)
+
+    def fails(self, strict: bool) -> bool:
+        """Whether this deck fails the check: an error, or with `strict` any warning."""
+        return not self.legal or (strict and bool(self.problems))
+
+    def to_json(self) -> dict:
+        return {
+            "path": self.path,
+            "game": self.game,
+            "format": self.format,
+            "legal": self.legal,
+            "cards": self.cards,
+            "problems": [p.to_json() for p in self.problems],
+        }
+
+
+@dataclass
+class CheckResult:
+    """Every deck checked in one run; decides the exit status."""
+
+    decks: list[DeckResult] = field(default_factory=list)
+    strict: bool = False
+    # rule id -> (where: "game format" or "deckcli", its documentation), for SARIF
+    rule_docs: dict[str, list[tuple[str, RuleDoc]]] = field(default_factory=dict)
+    skipped: int = 0  # files a folder scan passed over (not decks, excluded, ignored)
+    # (path, why, is a folder) of every file and folder passed over, for `check --verbose`
+    skipped_files: list[tuple[str, str, bool]] = field(default_factory=list)
+    # what failed beside the decks, e.g. a folder holding none: {"rule", "path", "message"}
+    notes: list[dict[str, str]] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return not self.notes and not any(deck.fails(self.strict) for deck in self.decks)
+
+    def exit_code(self) -> int:
+        return 0 if self.ok else 1
+
+    def to_json(self) -> dict:
+        document: dict = {"decks": [deck.to_json() for deck in self.decks],
+                          "skipped": self.skipped}
+        if self.notes:
+            document["notes"] = list(self.notes)
+        return document

@@ -1,0 +1,92 @@
+"""Checks a pool must pass before players can trust it (`deckcli pool check`).
+
+Loading already rejects malformed TOML, undeclared or mistyped fields and repeated card numbers;
+these checks look across cards and rules.
+"""
+
+from __future__ import annotations
+
+from deckcli.engine.query import QueryError, compile_query
+from deckcli.engine.resolver import Resolver
+from deckcli.model.pool import Pool
+from deckcli.model.poolspec import RequiresRule
+
+
+def check_pool(pool: Pool) -> list[str]:
+    """Every problem found in a loaded pool, as one line each (empty when it is sound)."""
+    problems = list(validate_format_queries(pool))
+    problems.extend(_check_display_fields(pool))
+    problems.extend(_check_setup_queries(pool))
+    if not problems:
+        problems.extend(_check_shared_names(pool))
+    return problems
+
+
+def _check_display_fields(pool: Pool) -> list[str]:
+    game = pool.header.game
+    declared = {"number", "name", *pool.fields}
+    found = [f"game.columns: {column!r} is not a declared field"
+             for column in game.columns if column not in declared]
+    if game.curve and game.curve not in declared:
+        found.append(f"game.curve: {game.curve!r} is not a declared field")
+    return found
+
+
+def _check_setup_queries(pool: Pool) -> list[str]:
+    found: list[str] = []
+    setups = {"setup": pool.header.setup}
+    setups.update({f"formats.{fid}.setup": f.setup for fid, f in pool.header.formats.items()
+                   if f.setup is not None})
+    for where, setup in setups.items():
+        for aside in setup.set_aside:
+            try:
+                query = compile_query(aside.query, pool.fields)
+            except QueryError as exc:
+                found.append(f"{where}.set_aside: {exc}")
+                continue
+            if not any(query.matches(card) for card in pool.cards):
+                found.append(f"{where}.set_aside: query {aside.query!r} matches no card")
+    return found
+
+
+def _check_shared_names(pool: Pool) -> list[str]:
+    """A name shared by cards that differ on what a format's rules read needs a note."""
+    found: list[str] = []
+    for format_id in pool.header.formats:
+        fields = Resolver(pool, format_id).rule_fields
+        for name, cards in pool.by_name.items():
+            if len(cards) < 2 or any(card.note for card in cards):
+                continue
+            for field in sorted(fields):
+                values = {repr(card.attrs.get(field)) for card in cards}
+                if len(values) > 1:
+                    numbers = ", ".join(card.number for card in cards)
+                    found.append(f"formats.{format_id}: name {name!r} ({numbers}) differs in "
+                                 f"{field} ({', '.join(sorted(values))}) and no card has a note")
+                    break
+    return found
+
+
+def validate_format_queries(pool: Pool) -> list[str]:
+    """Problems with a pool's rule queries: syntax, unknown fields, queries matching nothing."""
+    found: list[str] = []
+    for format_id, fmt in pool.header.formats.items():
+        for rule in fmt.rules:
+            if isinstance(rule, RequiresRule):
+                found.extend(f"formats.{format_id} rule {rule.id}: field {name!r} is not declared"
+                             for name in (rule.requirement, rule.supplied_by)
+                             if name not in pool.fields)
+            for label, text in (("query", getattr(rule, "query", None)),
+                                ("exempt", getattr(rule, "exempt", None)),
+                                ("unsettled", rule.unsettled)):
+                if not text:
+                    continue
+                try:
+                    query = compile_query(text, pool.fields)
+                except QueryError as exc:
+                    found.append(f"formats.{format_id} rule {rule.id}: {label}: {exc}")
+                    continue
+                if label == "query" and not any(query.matches(c) for c in pool.cards):
+                    found.append(f"formats.{format_id} rule {rule.id}: query {text!r} "
+                                 "matches no card")
+    return found
