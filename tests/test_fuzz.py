@@ -26,7 +26,8 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import SAMPLES
-from deckcli.app.run import Options, check_file
+from deckcli.app.run import check_file
+from deckcli.app.settings import Settings
 from deckcli.engine.rules.builtin import BUILTIN_RULES
 from deckcli.formats.read import parse_deck_bytes
 from deckcli.formats.textread import parse_text_line
@@ -59,7 +60,7 @@ ZERO_WIDTH = ("\u200b", "\u200e", "\u200f", "\u2060", "\ufeff")
 def check_bytes(data: bytes, kind: str) -> DeckResult:
     """The in-process pipeline `deckcli check` runs on one file."""
     deck, problems = parse_deck_bytes(data, Deck(path=f"fuzz.{kind}", kind=kind))
-    return check_file(deck, problems, REGISTRY, Options())
+    return check_file(deck, problems, REGISTRY, Settings())
 
 
 def assert_sound(result: DeckResult) -> None:

@@ -6,7 +6,8 @@ import shutil
 
 from conftest import SAMPLES
 from deckcli.app import run as checkrun
-from deckcli.app.run import Options, check_paths
+from deckcli.app.run import check_paths
+from deckcli.app.settings import Settings
 from deckcli.pools.registry import PoolRegistry
 
 
@@ -15,8 +16,8 @@ def test_workers_match_one_process(tmp_path, monkeypatch):
         shutil.copytree(SAMPLES, tmp_path / f"copy{index}")
     (tmp_path / "copy0" / "broken.toml").write_text("game = \n", encoding="utf-8")
     monkeypatch.setattr(checkrun, "PARALLEL_MIN_DECKS", 10)
-    serial = check_paths([tmp_path], PoolRegistry([]), Options(), jobs=1)
-    parallel = check_paths([tmp_path], PoolRegistry([]), Options(), jobs=2)
+    serial = check_paths([tmp_path], PoolRegistry([]), Settings(), jobs=1)
+    parallel = check_paths([tmp_path], PoolRegistry([]), Settings(), jobs=2)
     assert len(serial.decks) > 100
     assert parallel.to_json() == serial.to_json()
     assert parallel.rule_docs == serial.rule_docs

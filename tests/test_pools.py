@@ -143,10 +143,11 @@ def test_user_pool_from_environment_overrides_builtin(cli, tmp_path, monkeypatch
 
 
 def test_checking_one_game_loads_only_that_pool(write_deck):
-    from deckcli.app.run import Options, check_paths
+    from deckcli.app.run import check_paths
+    from deckcli.app.settings import Settings
 
     registry = PoolRegistry([])
-    check_paths([write_deck("d.toml", toml_deck("megaman", {"1C12": 1}))], registry, Options())
+    check_paths([write_deck("d.toml", toml_deck("megaman", {"1C12": 1}))], registry, Settings())
     assert set(registry._loaded) == {"megaman"}
 
 

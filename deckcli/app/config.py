@@ -1,18 +1,23 @@
-"""The configuration of a deck repository: `deckcli.toml`, or `[tool.deckcli]` in `pyproject.toml`.
+"""Where the settings come from: defaults, the configuration, the environment, the command line.
 
-Found as ruff finds its own: the nearest folder above the checked paths (then above the working
-folder) holding a `deckcli.toml`, or a `pyproject.toml` with a `[tool.deckcli]` table; in one
-folder `deckcli.toml` wins. Paths in it (`pools`, `exclude` globs, `[[decks]]` globs) are
-relative to its folder. Every mistake in it is a usage error naming the file and the key.
+The configuration of a deck repository is `deckcli.toml`, or `[tool.deckcli]` in
+`pyproject.toml`, found as ruff finds its own: the nearest folder above the checked paths (then
+above the working folder) holding a `deckcli.toml`, or a `pyproject.toml` with a
+`[tool.deckcli]` table; in one folder `deckcli.toml` wins. Paths in it (`pools`, `exclude`
+globs, `[[decks]]` globs) are relative to its folder. Every mistake in it names the file and
+the key, and all of them are reported together (`Settings.registry`).
 """
 
 from __future__ import annotations
 
 import os
 import tomllib
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
+from deckcli.app.settings import DeckGlob, Globs, Settings, Sourced
 from deckcli.errors import UserError
 
 CONFIG_FILE = "deckcli.toml"
@@ -22,68 +27,65 @@ KEYS = (*LIST_KEYS, "strict", "format", "decks")
 DECK_KEYS = ("path", "game", "deck-format")
 POOLS_FOLDER = "cardpools"  # picked up beside the config file when `pools` is not set
 MAX_CONFIG_BYTES = 1_000_000
+FOUND = "nearest above the paths"
+
+CI_ENV = "GITHUB_ACTIONS"  # "true" in every GitHub Actions job
+CI_ORIGIN = f"{CI_ENV}=true"
+FORMAT_ENV = "DECKCLI_FORMAT"
+POOLS_ENV = "DECKCLI_POOLS"  # folders separated like PATH
+SUMMARY_ENV = "GITHUB_STEP_SUMMARY"
 
 
-@dataclass(frozen=True)
-class DeckGlob:
-    """`[[decks]]`: files matching `path` (a gitignore-style glob) are decks of this game."""
-
-    path: str
-    game: str | None
-    deck_format: str | None
-
-
-@dataclass
-class Config:
-    """What one configuration file says (only the keys it sets), and where it is."""
-
-    path: Path | None = None
-    table: str = ""  # "[tool.deckcli]" or "" for a deckcli.toml
-    values: dict[str, object] = field(default_factory=dict)
-
-    @property
-    def base(self) -> Path:
-        """The folder its relative paths start from (the working folder without a file)."""
-        return self.path.parent if self.path else Path(os.path.abspath("."))
-
-    @property
-    def origin(self) -> str:
-        if self.path is None:
-            return "default"
-        return f"{self.path} {self.table}".rstrip()
-
-    def get(self, key: str) -> object:
-        return self.values.get(key)
-
-    def pool_dirs(self) -> list[Path]:
-        """`pools`, relative to the file; without it, a `cardpools/` folder beside the file."""
-        if "pools" in self.values:
-            return [self.base / folder for folder in self.values["pools"]]  # type: ignore[union-attr]
-        default = self.base / POOLS_FOLDER
-        return [default] if self.path is not None and default.is_dir() else []
-
-    def decks(self) -> list[DeckGlob]:
-        return list(self.values.get("decks", []))  # type: ignore[call-overload]
-
-    def deck_matcher(self) -> DeckMatcher:
-        return DeckMatcher(self.base, self.decks())
-
-
-class DeckMatcher:
-    """Which `[[decks]]` entry speaks for a file: the last whose glob matches it."""
-
-    def __init__(self, base: Path, globs: list[DeckGlob]) -> None:
-        from deckcli.app.ignore import glob_rules
-
-        self.entries = [(glob_rules([glob.path], base, glob.path), glob) for glob in globs]
-
-    def match(self, path: Path) -> DeckGlob | None:
-        absolute = os.path.abspath(path)
-        for rules, glob in reversed(self.entries):
-            verdict = rules.verdict(absolute, False)
-            if verdict is not None and verdict[0]:
-                return glob
-        return None
+def load_settings(paths: Sequence[Path] = (), *, output_format: str | None = None,
+                  game: str | None = None, deck_format: str | None = None,
+                  strict: bool | None = None, select: Sequence[str] | None = None,
+                  ignore: Sequence[str] | None = None, exclude: Sequence[str] | None = None,
+                  extend_exclude: Sequence[str] | None = None, force_exclude: bool = False,
+                  pools: Sequence[Path] = (), environ: Mapping[str, str] | None = None
+                  ) -> Settings:
+    """The settings of a run over `paths`, strongest last: defaults, GitHub Actions detection
+    (output format only), the configuration, the environment, then the command line's options
+    (None or empty: not given). Mistakes are gathered in `Settings.mistakes`, not raised."""
+    env = os.environ if environ is None else environ
+    settings = Settings()
+    if env.get(CI_ENV) == "true":
+        settings = replace(settings, format=Sourced("github", CI_ORIGIN))
+    settings = _with_file(settings, find_config(list(paths)))
+    if env.get(FORMAT_ENV):
+        settings = replace(settings, format=Sourced(env[FORMAT_ENV].lower(), FORMAT_ENV))
+    env_pools = [Path(part) for part in env.get(POOLS_ENV, "").split(os.pathsep) if part]
+    settings = replace(settings, pools=(*settings.pools,
+                                        *(Sourced(folder, POOLS_ENV) for folder in env_pools)))
+    if output_format is not None:
+        settings = replace(settings, format=Sourced(output_format.lower(), "--format"))
+    if game is not None:
+        settings = replace(settings, game=Sourced(game, "--game"))
+    if deck_format is not None:
+        settings = replace(settings, deck_format=Sourced(deck_format, "--deck-format"))
+    if strict is not None:
+        settings = replace(settings, strict=Sourced(strict, "--strict" if strict
+                                                    else "--no-strict"))
+    if split_rule_ids(select):
+        settings = replace(settings, select=Sourced(split_rule_ids(select), "--select"))
+    if split_rule_ids(ignore):
+        settings = replace(settings, ignore=Sourced(split_rule_ids(ignore), "--ignore"))
+    cwd = Path(os.path.abspath("."))
+    if exclude:
+        settings = _with_mistakes(replace(
+            settings, exclude=Sourced(Globs(tuple(exclude), cwd), "--exclude")),
+            _glob_mistakes(tuple(exclude), cwd, "--exclude"))
+    if extend_exclude:
+        more = Sourced(Globs(tuple(extend_exclude), cwd), "--extend-exclude")
+        settings = _with_mistakes(replace(
+            settings, extend_exclude=(*settings.extend_exclude, more)),
+            _glob_mistakes(tuple(extend_exclude), cwd, "--extend-exclude"))
+    if force_exclude:
+        settings = replace(settings, force_exclude=Sourced(True, "--force-exclude"))
+    settings = replace(settings, pools=(*settings.pools,
+                                        *(Sourced(Path(folder), "--pools") for folder in pools)))
+    if settings.format.origin == CI_ORIGIN and env.get(SUMMARY_ENV):
+        settings = replace(settings, step_summary=Sourced(Path(env[SUMMARY_ENV]), SUMMARY_ENV))
+    return settings
 
 
 def find_config(paths: list[Path]) -> Path | None:
@@ -116,70 +118,130 @@ def _config_in(folder: Path) -> Path | None:
 
 def _has_table(pyproject: Path) -> bool:
     try:
-        return "deckcli" in tomllib.loads(pyproject.read_text("utf-8")).get("tool", {})
+        tool = tomllib.loads(pyproject.read_text("utf-8")).get("tool")
     except (OSError, ValueError):
         return False
+    return isinstance(tool, dict) and "deckcli" in tool
 
 
-def load_config(path: Path | None) -> Config:
-    """Read and validate a configuration file (None: the defaults)."""
+
+
+def split_rule_ids(values: Sequence[str] | None) -> tuple[str, ...]:
+    """`--select a,b --select c` -> ('a', 'b', 'c')."""
+    return tuple(
+        part.strip() for value in values or [] for part in value.split(",") if part.strip()
+    )
+
+
+def _glob_mistakes(patterns: tuple[str, ...], base: Path, label: str) -> list[str]:
+    """Why each glob that is not valid cannot be used, naming where it was given."""
+    from deckcli.app.ignore import glob_rules
+
+    mistakes = []
+    for pattern in patterns:
+        try:
+            glob_rules([pattern], base, label)
+        except UserError as exc:
+            mistakes.append(str(exc))
+    return mistakes
+
+
+def _with_mistakes(settings: Settings, mistakes: Sequence[str]) -> Settings:
+    return replace(settings, mistakes=(*settings.mistakes, *mistakes)) if mistakes else settings
+
+
+def _with_file(settings: Settings, path: Path | None) -> Settings:
+    """The settings with what a configuration file says (None: no file)."""
     if path is None:
-        return Config()
+        return settings
+    settings = replace(settings, config=Sourced(path, FOUND))
     try:
         with path.open("rb") as handle:
             raw = tomllib.loads(handle.read(MAX_CONFIG_BYTES + 1).decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        raise UserError(f"{path}: cannot read the configuration: {exc}") from None
+        return _with_mistakes(settings, [f"{path}: cannot read the configuration: {exc}"])
     if path.name == PYPROJECT:
-        table = raw.get("tool", {}).get("deckcli", {})
-        config = Config(path, "[tool.deckcli]")
+        tool = raw.get("tool")
+        table = tool.get("deckcli", {}) if isinstance(tool, dict) else {}
+        origin = f"{path} [tool.deckcli]"
     else:
-        table, config = raw, Config(path, "")
+        table, origin = raw, str(path)
     if not isinstance(table, dict):
-        raise UserError(f"{config.origin}: must be a table of settings")
+        return _with_mistakes(settings, [f"{origin}: must be a table of settings"])
+    default_pools = path.parent / POOLS_FOLDER
+    if "pools" not in table and default_pools.is_dir():
+        settings = replace(settings, pools=(Sourced(default_pools,
+                                                    f"{POOLS_FOLDER}/ beside {path}"),))
+    mistakes: list[str] = []
     for key, value in table.items():
-        config.values[key] = _checked(config, key, value)
-    return config
+        settings = _with_key(settings, origin, path, key, value, mistakes)
+    return _with_mistakes(settings, mistakes)
 
 
-def _checked(config: Config, key: str, value: object) -> object:
-    where = f"{config.origin}"
+def _with_key(settings: Settings, origin: str, path: Path, key: str, value: object,
+              mistakes: list[str]) -> Settings:
+    """The settings with one key of a configuration file, or a mistake more."""
+    base = path.parent
     if key not in KEYS:
-        raise UserError(f"{where}: unknown key {key!r}{_did_you_mean(key, KEYS)}; "
+        mistakes.append(f"{origin}: unknown key {key!r}{_did_you_mean(key, KEYS)}; "
                         f"keys: {', '.join(KEYS)}")
-    if key in LIST_KEYS:
+    elif key in LIST_KEYS:
         if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-            raise UserError(f"{where}: {key} must be a list of strings, like {key} = "
+            mistakes.append(f"{origin}: {key} must be a list of strings, like {key} = "
                             f'["{_example(key)}"]')
-        return value
-    if key == "strict":
-        if not isinstance(value, bool):
-            raise UserError(f"{where}: strict must be true or false")
-        return value
-    if key == "format":
+            return settings
+        items = tuple(str(item) for item in value)
+        if key == "pools":
+            return replace(settings, pools=tuple(Sourced(base / folder, origin)
+                                                 for folder in items))
+        if key == "select":
+            return replace(settings, select=Sourced(items, origin))
+        if key == "ignore":
+            return replace(settings, ignore=Sourced(items, origin))
+        globs = Sourced(Globs(items, base), origin)
+        mistakes += _glob_mistakes(items, base, globs.label(key))
+        if key == "exclude":
+            return replace(settings, exclude=globs)
+        return replace(settings, extend_exclude=(*settings.extend_exclude, globs))
+    elif key == "strict":
+        if isinstance(value, bool):
+            return replace(settings, strict=Sourced(value, origin))
+        mistakes.append(f"{origin}: strict must be true or false")
+    elif key == "format":
         from deckcli.report import RENDERERS
 
-        if not isinstance(value, str) or value.lower() not in RENDERERS:
-            raise UserError(f"{where}: format {value!r} is not an output format; use one of "
-                            f"{', '.join(RENDERERS)}")
-        return value.lower()
-    if not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
-        raise UserError(f"{where}: decks must be tables: [[{'tool.' if config.table else ''}"
-                        'deckcli.decks]] with path = "glob" and game = "id"')
-    return [_deck_glob(where, index, item) for index, item in enumerate(value, 1)]
+        if isinstance(value, str) and value.lower() in RENDERERS:
+            return replace(settings, format=Sourced(value.lower(), origin))
+        mistakes.append(f"{origin}: format {value!r} is not an output format; use one of "
+                        f"{', '.join(RENDERERS)}")
+    elif not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
+        table = "[[tool.deckcli.decks]]" if path.name == PYPROJECT else "[[decks]]"
+        mistakes.append(f'{origin}: decks must be tables: {table} with path = "glob" and '
+                        'game = "id"')
+    else:
+        decks = [_deck_glob(origin, base, index, item, mistakes)
+                 for index, item in enumerate(value, 1)]
+        return replace(settings, decks=Sourced(tuple(deck for deck in decks if deck), origin))
+    return settings
 
 
-def _deck_glob(where: str, index: int, table: dict) -> DeckGlob:
+def _deck_glob(origin: str, base: Path, index: int, table: dict[str, Any],
+               mistakes: list[str]) -> DeckGlob | None:
+    """One `[[decks]]` entry, or None with every mistake it holds."""
+    found = len(mistakes)
     for key, value in table.items():
         if key not in DECK_KEYS:
-            raise UserError(f"{where}: unknown key {key!r} in decks entry {index}"
+            mistakes.append(f"{origin}: unknown key {key!r} in decks entry {index}"
                             f"{_did_you_mean(key, DECK_KEYS)}; keys: {', '.join(DECK_KEYS)}")
-        if not isinstance(value, str) or not value.strip():
-            raise UserError(f"{where}: {key} of decks entry {index} must be a non-empty string")
+        elif not isinstance(value, str) or not value.strip():
+            mistakes.append(f"{origin}: {key} of decks entry {index} must be a non-empty string")
     if "path" not in table or not ("game" in table or "deck-format" in table):
-        raise UserError(f"{where}: decks entry {index} needs path and game (or deck-format), "
+        mistakes.append(f"{origin}: decks entry {index} needs path and game (or deck-format), "
                         'like path = "decks/megaman/**" and game = "megaman"')
-    return DeckGlob(table["path"], table.get("game"), table.get("deck-format"))
+    if len(mistakes) > found:
+        return None
+    mistakes += _glob_mistakes((table["path"],), base, f"{origin}: decks entry {index} path")
+    return DeckGlob(table["path"], table.get("game"), table.get("deck-format"), base)
 
 
 def _did_you_mean(word: str, choices: tuple[str, ...]) -> str:
@@ -192,47 +254,3 @@ def _did_you_mean(word: str, choices: tuple[str, ...]) -> str:
 def _example(key: str) -> str:
     return {"pools": "cardpools", "select": "deck-size", "ignore": "duplicate-card"}.get(
         key, "legacy/")
-
-
-@dataclass(frozen=True)
-class Setting:
-    """An effective setting and where it came from (`deckcli config` shows both)."""
-
-    value: object
-    source: str
-
-
-CI_ENV = "GITHUB_ACTIONS"
-FORMAT_ENV = "DECKCLI_FORMAT"
-
-
-def output_format(option: str | None, config: Config) -> Setting:
-    """--format, then $DECKCLI_FORMAT, then the config, then GitHub Actions, then rich."""
-    if option is not None:
-        return Setting(option.lower(), "--format")
-    if os.environ.get(FORMAT_ENV):
-        return Setting(os.environ[FORMAT_ENV].lower(), FORMAT_ENV)
-    if config.get("format") is not None:
-        return Setting(config.get("format"), config.origin)
-    if os.environ.get(CI_ENV) == "true":
-        return Setting("github", f"{CI_ENV}=true")
-    return Setting("rich", "default")
-
-
-def pool_dirs(config: Config, option: list[Path] | None) -> list[Setting]:
-    """User pool folders, weakest first: the config's, then $DECKCLI_POOLS, then --pools."""
-    from deckcli.pools.registry import POOLS_ENV, env_pool_dirs
-
-    source = config.origin if "pools" in config.values else f"{POOLS_FOLDER}/ beside {config.path}"
-    return [*(Setting(folder, source) for folder in config.pool_dirs()),
-            *(Setting(folder, POOLS_ENV) for folder in env_pool_dirs()),
-            *(Setting(folder, "--pools") for folder in option or [])]
-
-
-def chosen(option: object, config: Config, key: str, default: object) -> Setting:
-    """A command-line value wins, then the config's, then the default."""
-    if option is not None and option != ():
-        return Setting(option, f"--{key}")
-    if key in config.values:
-        return Setting(config.values[key], config.origin)
-    return Setting(default, "default")

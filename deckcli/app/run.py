@@ -8,11 +8,10 @@ loads pools (`pools.registry`) and shares large runs among workers (`workers`).
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
 
-from deckcli.app.config import DeckGlob, DeckMatcher
-from deckcli.app.scan import EmptyFolder, ScanSettings, Skip, Target, scan_paths
+from deckcli.app.scan import EmptyFolder, Skip, Target, scan_paths
+from deckcli.app.settings import Settings
 from deckcli.engine.check import check_deck, unchecked
 from deckcli.engine.resolver import Resolver
 from deckcli.escape import printable_path
@@ -34,27 +33,12 @@ from deckcli.pools.registry import PoolRegistry
 PARALLEL_MIN_DECKS = 1_000  # below this, starting workers costs more than it saves
 
 
-@dataclass
-class Options:
-    """What the user asked for beyond the paths."""
-
-    game: str | None = None
-    format: str | None = None
-    select: tuple[str, ...] = ()
-    ignore: tuple[str, ...] = ()
-    decks: DeckMatcher | None = None  # the config's [[decks]]: games for decks by path
-    scan: ScanSettings | None = None
-
-    def deck_glob(self, path: str) -> DeckGlob | None:
-        return self.decks.match(Path(path)) if self.decks is not None else None
-
-
-def place(deck: Deck, registry: PoolRegistry, options: Options
+def place(deck: Deck, registry: PoolRegistry, settings: Settings
           ) -> tuple[Resolver | None, Problem | None, str | None]:
     """The resolver of a deck's game and format, or the problem that stops it being judged
     (and the game id, when that much is known)."""
-    glob = options.deck_glob(deck.path)
-    game_ref = deck.game or options.game or (glob.game if glob else None)
+    glob = settings.deck_glob(deck.path)
+    game_ref = deck.game or settings.game.value or (glob.game if glob else None)
     if game_ref is None:
         hint = 'add game = "<id>"' if deck.kind == "toml" else "add a line '# game: <id>'"
         return None, Problem(rule="missing-game", message=f"which game is this deck for? {hint}"
@@ -68,7 +52,8 @@ def place(deck: Deck, registry: PoolRegistry, options: Options
                              f"game {game_ref!r}; games: {', '.join(registry.game_ids())}"), None
     try:
         header = registry.header(game_id)
-        format_id = (deck.format or options.format or (glob.deck_format if glob else None)
+        format_id = (deck.format or settings.deck_format.value
+                     or (glob.deck_format if glob else None)
                      or header.game.default_format)
         if format_id not in header.formats:
             return None, Problem(rule="unknown-format", line=deck.line_of("format"),
@@ -97,11 +82,11 @@ def looks_like_deck(deck: Deck, problems: list[Problem]) -> bool:
 
 
 def check_file(deck: Deck, problems: list[Problem], registry: PoolRegistry,
-               options: Options) -> DeckResult:
+               settings: Settings) -> DeckResult:
     """The verdict on a deck already read (with the problems reading it found)."""
     if any(p.rule in UNREADABLE_RULES for p in problems):
         return unchecked(deck, problems)
-    resolver, stop, game_id = place(deck, registry, options)
+    resolver, stop, game_id = place(deck, registry, settings)
     if resolver is None:
         assert stop is not None
         return unchecked(deck, [stop, *problems], game_id)
@@ -109,18 +94,18 @@ def check_file(deck: Deck, problems: list[Problem], registry: PoolRegistry,
                                        *problems])
 
 
-def check_target(target: Target, registry: PoolRegistry, options: Options
+def check_target(target: Target, registry: PoolRegistry, settings: Settings
                  ) -> DeckResult | Skip:
     """Check one deck file, or say why a file met in a folder scan is not a deck."""
-    read = read_target(target, options)
+    read = read_target(target, settings)
     if isinstance(read, Skip):
         return read
     deck, problems = read
-    checked = check_file(deck, [*target.problems, *problems], registry, options)
-    return filter_problems(checked, options)
+    checked = check_file(deck, [*target.problems, *problems], registry, settings)
+    return filter_problems(checked, settings)
 
 
-def read_target(target: Target, options: Options) -> tuple[Deck, list[Problem]] | Skip:
+def read_target(target: Target, settings: Settings) -> tuple[Deck, list[Problem]] | Skip:
     """A file read as a deck, unless it was found by a scan and its content says it is none:
     a text list without a `# game:` line, a CSV without a count column, a TOML file without
     `game` or `[cards]`. A `[[decks]]` entry of the config makes any file it names a deck."""
@@ -135,27 +120,27 @@ def read_target(target: Target, options: Options) -> tuple[Deck, list[Problem]] 
         data = read_limited(path)
     except OSError:
         return read_deck_file(path)  # reports why it cannot be read
-    glob = options.deck_glob(str(path))
+    glob = settings.deck_glob(path)
     if glob is None:
         text, failure = decode_deck_bytes(data)
         if failure is not None:
             return Skip(str(path), f"not read as a deck: {failure.message}")
         assert text is not None
-        reason = not_a_deck(suffix, text, options.game is not None)
+        reason = not_a_deck(suffix, text, settings.game.value is not None)
         if reason is not None:
             return Skip(str(path), reason)
     return parse_deck_bytes(data, Deck(path=str(path), kind=deck_kind(path)))
 
 
-def filter_problems(result: DeckResult, options: Options) -> DeckResult:
+def filter_problems(result: DeckResult, settings: Settings) -> DeckResult:
     """Apply --select / --ignore (rule ids) to a deck's problems."""
+    select, ignore = settings.select.value, settings.ignore.value
     result.problems = [p for p in result.problems
-                       if (not options.select or p.rule in options.select)
-                       and p.rule not in options.ignore]
+                       if (not select or p.rule in select) and p.rule not in ignore]
     return result
 
 
-def check_paths(paths: Iterable[Path], registry: PoolRegistry, options: Options,
+def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Settings,
                 jobs: int = 1, progress: Callable[[int, int], None] | None = None
                 ) -> CheckResult:
     """Check every deck the paths name; one bad file never stops the others.
@@ -163,16 +148,16 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, options: Options,
     With `jobs` > 1 and many decks, the files are shared among worker processes; the result
     (and its order) is the same as checking them one by one.
     """
-    found = scan_paths(list(paths), options.scan)
+    found = scan_paths(list(paths), settings)
     targets = [item for item in found if isinstance(item, Target)]
     workers = jobs if len(targets) >= PARALLEL_MIN_DECKS else 1
     if workers > 1:
         from deckcli.app.workers import map_in_workers
 
-        checked = iter(map_in_workers(lambda t: check_target(t, registry, options), targets,
+        checked = iter(map_in_workers(lambda t: check_target(t, registry, settings), targets,
                                       workers))
     else:
-        checked = (check_target(target, registry, options) for target in targets)
+        checked = (check_target(target, registry, settings) for target in targets)
     result, done = CheckResult(), 0
     decks_under: dict[Path, int] = {}  # decks found under each folder given
     for item in found:
@@ -219,30 +204,6 @@ def empty_folder_result(folder: EmptyFolder) -> DeckResult | None:
     if not folder.problems:
         return None
     return DeckResult(printable_path(str(folder.path)), None, None, 0, list(folder.problems))
-
-
-def known_rule_ids(registry: PoolRegistry) -> set[str]:
-    """deckcli's own rule ids and those of every format of every game known in this run."""
-    from deckcli.engine.rules.builtin import BUILTIN_RULES
-
-    ids = set(BUILTIN_RULES)
-    for game_id in registry.game_ids():
-        ids.update(registry.rule_ids(game_id))
-    return ids
-
-
-def unknown_rule_id(rule_ids: Iterable[str], registry: PoolRegistry) -> str | None:
-    """'deck_size' (did you mean 'deck-size'?) for the first id no game knows, or None."""
-    import difflib
-
-    rule_ids = list(rule_ids)
-    known = known_rule_ids(registry) if rule_ids else set()
-    for rule_id in rule_ids:
-        if rule_id not in known:
-            close = difflib.get_close_matches(rule_id, sorted(known), n=1, cutoff=0.6)
-            hint = f"did you mean {close[0]!r}?" if close else "deckcli rules lists them"
-            return f"{rule_id!r} is not a rule id of any game ({hint})"
-    return None
 
 
 def rule_docs(result: CheckResult, registry: PoolRegistry) -> dict:

@@ -15,34 +15,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deckcli.app.ignore import Rules, first_verdict, git_root, gitignore_rules, starting_chain
+from deckcli.app.settings import Settings
 from deckcli.formats.sniff import SNIFFED_SUFFIXES
 from deckcli.model.problem import Problem
 
 DECK_SUFFIXES = (".toml", *SNIFFED_SUFFIXES)
 VCS_DIRS = frozenset({".git", ".hg", ".svn"})
-DEFAULT_EXCLUDE = (".*/", "node_modules/", "__pycache__/")
-
-
-@dataclass(frozen=True)
-class ScanSettings:
-    """Exclusion globs (each set anchored at its folder) and whether they bind named files."""
-
-    exclude: tuple[Rules, ...] = ()
-    force_exclude: bool = False  # exclusions and content checks apply to files named too
-
-    def excluded(self, path: str, is_dir: bool) -> str | None:
-        for rules in self.exclude:
-            reason = first_verdict((rules,), path, is_dir)
-            if reason is not None:
-                return f"excluded by {reason}"
-        return None
-
-
-def default_settings() -> ScanSettings:
-    from deckcli.app.ignore import glob_rules
-
-    return ScanSettings((glob_rules(list(DEFAULT_EXCLUDE), Path.cwd(), "the default exclusions",
-                                    checked=False),))
 
 
 @dataclass
@@ -73,17 +51,17 @@ class Skip:
     folder: bool = False
 
 
-def scan_paths(paths: list[Path], settings: ScanSettings | None = None
+def scan_paths(paths: list[Path], settings: Settings | None = None
                ) -> list[Target | EmptyFolder | Skip]:
     """Every candidate deck file the paths name or hold, in the order given, with what was
-    skipped on the way."""
-    settings = settings or default_settings()
+    skipped on the way (`settings`: the exclusions; None: the defaults)."""
+    settings = settings or Settings()
     found: list[Target | EmptyFolder | Skip] = []
     for path in paths:
         if not path.is_dir():
-            reason = excluded_file(path, settings) if settings.force_exclude else None
-            found.append(Skip(str(path), reason) if reason else
-                         Target(path, not settings.force_exclude))
+            force = settings.force_exclude.value
+            reason = excluded_file(path, settings) if force else None
+            found.append(Skip(str(path), reason) if reason else Target(path, not force))
             continue
         files, skipped, problems = find_deck_files(path, settings)
         if not files:
@@ -96,7 +74,7 @@ def scan_paths(paths: list[Path], settings: ScanSettings | None = None
     return found
 
 
-def excluded_file(path: Path, settings: ScanSettings) -> str | None:
+def excluded_file(path: Path, settings: Settings) -> str | None:
     """Why a file named on the command line is excluded (`--force-exclude`), or None: the
     rules of every folder from the work tree's top (or the working folder) down to it."""
     target = Path(os.path.abspath(path))
@@ -117,7 +95,7 @@ def excluded_file(path: Path, settings: ScanSettings) -> str | None:
     return settings.excluded(str(target), False) or _ignored(chain, str(target), False)
 
 
-def find_deck_files(path: Path, settings: ScanSettings | None = None
+def find_deck_files(path: Path, settings: Settings | None = None
                     ) -> tuple[list[Path], list[Skip], list[Problem]]:
     """Candidate deck files under a folder (sorted, depth first), what was skipped and why,
     and folders that could not be listed.
@@ -126,7 +104,7 @@ def find_deck_files(path: Path, settings: ScanSettings | None = None
     pull request must not make CI read (and quote) files from elsewhere, nor walk the disk.
     `os.scandir` tells links from files without a system call per file.
     """
-    settings = settings or default_settings()
+    settings = settings or Settings()
     found: list[Path] = []
     skipped: list[Skip] = []
     problems: list[Problem] = []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -14,7 +15,7 @@ from deckcli.cli.helpstyle import epilog, plain_value_names
 from deckcli.errors import EXIT_INTERNAL, EXIT_USAGE, UserError
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
-    from deckcli.app.config import Config
+    from deckcli.app.settings import Settings
     from deckcli.pools.registry import PoolRegistry
 
 app = typer.Typer(
@@ -34,36 +35,27 @@ app = typer.Typer(
 plain_value_names()
 
 
-class State:
-    """Options every command shares (set by the global callback)."""
-
-    pool_dirs: list[Path] | None = None
-    debug: bool = False
-    config: Config | None = None
-
-    def configure(self, paths: list[Path]) -> Config:
-        """The configuration for these paths (see `deckcli.app.config`), used from now on."""
-        from deckcli.app.config import find_config, load_config
-
-        self.config = load_config(find_config(paths))
-        return self.config
-
-    def registry(self) -> PoolRegistry:
-        """Built-in pools plus the config's, DECKCLI_POOLS and --pools folders (later ones
-        win); a folder that does not exist, or a file that is not a pool, is a usage error."""
-        from deckcli.app.config import pool_dirs
-        from deckcli.pools.registry import PoolRegistry, user_pool_problem
-
-        config = self.config or self.configure([])
-        dirs = pool_dirs(config, self.pool_dirs)
-        for folder in dirs:
-            problem = user_pool_problem(folder.value)  # type: ignore[arg-type]
-            if problem is not None:
-                raise UserError(f"{folder.source} names {folder.value}, which {problem}")
-        return PoolRegistry([folder.value for folder in dirs])  # type: ignore[misc]
+# `--pools` as given before the command, kept by `main_options` until the command builds its
+# settings (empty while a shell completes a word: the command line is not run then)
+_global_pools: list[Path] = []
 
 
-state = State()
+def global_pools() -> list[Path]:
+    return list(_global_pools)
+
+
+def run_settings(paths: Sequence[Path] = ()) -> Settings:
+    """The settings of a command that has no options of its own among them: the defaults,
+    the configuration for `paths` (else for the working folder), the environment, `--pools`."""
+    from deckcli.app.config import load_settings
+
+    return load_settings(paths, pools=global_pools())
+
+
+def open_registry() -> PoolRegistry:
+    """The games of this run (built-in pools and the settings' pools); a usage error naming
+    every mistake of the configuration and of the pool paths at once."""
+    return run_settings().registry()
 
 
 def _version(value: bool) -> None:
@@ -83,8 +75,7 @@ def main_options(
     = False,
 ) -> None:
     """Build, check and goldfish trading-card-game decks kept as files."""
-    state.pool_dirs = list(pools or [])
-    state.debug = debug
+    _global_pools[:] = pools or []  # read where the settings are built; --debug by `main`
 
 
 def error(message: str) -> None:
@@ -112,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     reaches the handlers below is deckcli's own `UserError` or a bug.
     """
     args = list(sys.argv[1:] if argv is None else argv)
-    state.pool_dirs, state.debug, state.config = None, False, None  # nothing carries over
+    _global_pools.clear()  # nothing carries over from an earlier run in this process
     _tolerant_stdout()
     try:
         _register_commands()
@@ -120,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         return _exit_status(exc.code)
     except UserError as exc:
-        error(str(exc))
+        for message in exc.messages:
+            error(message)
         return exc.exit_code
     except KeyboardInterrupt:
         error("interrupted")
@@ -128,7 +120,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # the last line of defence: never a traceback for the user
-        if "--debug" in args or state.debug:
+        if "--debug" in args:
             raise
         first_line = (str(exc).splitlines() or [""])[0]
         summary = first_line if len(first_line) <= 200 else first_line[:199] + "…"

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, error, state
+from deckcli.cli.app import app, error, open_registry
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import locked, write_bytes
 from deckcli.errors import EXIT_FAILED, UserError
@@ -73,7 +73,7 @@ def new(
         raise UserError(f"{path}: new writes TOML decks (.toml) or text lists "
                         f"({', '.join(TEXT_SUFFIXES)}), not {written}; name it e.g. "
                         f"{path.with_suffix('.toml').name}")
-    registry = state.registry()
+    registry = open_registry()
     resolver = open_game(registry, game, deck_format)
     if path.is_dir():
         raise UserError(f"{path} is a folder; name the deck file to create")
@@ -178,7 +178,7 @@ def _edit(path: Path, plan: Callable[[LoadedDeck], tuple[Edit, str]]) -> None:
     """
     from deckcli.app.opendeck import load_deck
 
-    registry = state.registry()
+    registry = open_registry()
     warm = load_deck(path, registry)
     _edited(warm, plan(warm)[0])  # the dry run: nothing is written
     with locked(path):
@@ -222,7 +222,7 @@ def fmt(
     missing = [str(path) for path in paths if not path.exists()]
     if missing:
         raise UserError(f"no such file or folder: {', '.join(missing)}")
-    registry = state.registry()
+    registry = open_registry()
     changed = unchanged = failed = 0
     for target in scan_paths(paths):
         if not isinstance(target, Target):
@@ -280,5 +280,5 @@ def schema(
 
     if kind != "deck":
         raise UserError(f"schema describes: deck (not {kind!r})")
-    typer.echo(json.dumps(deck_schema(state.registry().game_ids()), indent=2,
+    typer.echo(json.dumps(deck_schema(open_registry().game_ids()), indent=2,
                           ensure_ascii=False))

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, state
+from deckcli.cli.app import app, open_registry
 from deckcli.cli.helpstyle import epilog
 from deckcli.errors import EXIT_FAILED, UserError
 
@@ -41,7 +41,7 @@ def cards(
     from deckcli.pools.load import PoolError
     from deckcli.report.cardview import card_record
 
-    registry = state.registry()
+    registry = open_registry()
     game_id = registry.resolve_id(game)
     if game_id is None:
         raise UserError(f"unknown game {game!r}; games: {', '.join(registry.game_ids())}")

@@ -6,15 +6,18 @@ import os
 import sys
 import time
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, state
+from deckcli.cli.app import app, error, global_pools
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import emit
 from deckcli.errors import UserError
+
+if TYPE_CHECKING:
+    from deckcli.model.result import CheckResult
 
 OUTPUT_FORMATS = ("rich", "text", "json", "github", "sarif", "junit", "markdown")
 LOCAL_FORMATS = ("rich", "text", "json")  # the others are for CI logs: no progress bar there
@@ -125,40 +128,52 @@ def check(
     Settings come from the command line, then [tool.deckcli] in pyproject.toml or
     deckcli.toml (see `deckcli config`).
     """
-    from deckcli.app.config import chosen
-    from deckcli.app.config import output_format as choose_format
+    from deckcli.app.config import load_settings
     from deckcli.app.run import check_paths
-    from deckcli.cli.check_settings import append_step_summary, build_options, named
     from deckcli.escape import escape_controls
     from deckcli.report import get_renderer
 
-    config = state.configure(paths)
-    chosen_format = choose_format(format_, config)
-    output_format = str(chosen_format.value)
-    if output_format not in OUTPUT_FORMATS:
-        raise UserError(f"{named(chosen_format.source, 'format')}{output_format!r} is not an "
-                        f"output format; use one of {', '.join(OUTPUT_FORMATS)}")
+    settings = load_settings(paths, pools=global_pools(), output_format=format_, game=game,
+                             deck_format=deck_format, strict=strict, select=select,
+                             ignore=ignore, exclude=exclude, extend_exclude=extend_exclude,
+                             force_exclude=force_exclude)
+    registry = settings.registry(everything=True)  # every mistake of the settings at once
     missing = [str(path) for path in paths if not path.exists() and not path.is_symlink()]
     if missing:
         raise UserError(f"no such file or folder: {', '.join(missing)}")
-    registry = state.registry()
-    options = build_options(config, registry, game, deck_format, select, ignore, exclude,
-                            extend_exclude, force_exclude)
+    output_format = settings.format.value
     bar = ProgressBar() if output_format in LOCAL_FORMATS and sys.stderr.isatty() else None
     try:
-        result = check_paths(paths, registry, options, jobs or os.cpu_count() or 1, bar)
+        result = check_paths(paths, registry, settings, jobs or os.cpu_count() or 1, bar)
     finally:
         if bar is not None:
             bar.close()
     for note in result.notes:
         sys.stderr.write(f"deckcli: error: {note['message']}\n")
-    result.strict = bool(chosen(strict, config, "strict", False).value)
+    result.strict = settings.strict.value
     if verbose:
         for path, reason, folder in result.skipped_files:
             line = f"skipped {path}{'/' if folder else ''}: {reason}"
             sys.stderr.write(f"deckcli: {escape_controls(line)}\n")  # a .gitignore may hold \r
     renderer = get_renderer(output_format)
     emit(lambda out, color: renderer(result, out, color), output)
-    if chosen_format.source.startswith("GITHUB_ACTIONS"):
-        append_step_summary(result)
+    if settings.step_summary.value is not None:
+        append_step_summary(result, settings.step_summary.value)
     raise typer.Exit(result.exit_code())
+
+
+def append_step_summary(result: CheckResult, summary: Path) -> None:
+    """Under GitHub Actions, add the markdown report to the job's summary page."""
+    import io
+
+    from deckcli.app.config import SUMMARY_ENV
+    from deckcli.report import get_renderer
+
+    buffer = io.StringIO()
+    get_renderer("markdown")(result, buffer, False)
+    try:
+        with open(summary, "a", encoding="utf-8") as handle:
+            handle.write(buffer.getvalue())
+    except OSError as exc:
+        error(f"cannot append the summary to ${SUMMARY_ENV} ({summary}): "
+              f"{exc.strerror or exc}")

@@ -21,9 +21,9 @@ MAX_CARDS = 50
 
 
 def _registry() -> PoolRegistry:
-    from deckcli.cli.app import state
+    from deckcli.cli.app import open_registry
 
-    return state.registry()
+    return open_registry()
 
 
 def game_ids(incomplete: str) -> list[str]:

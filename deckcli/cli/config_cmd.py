@@ -4,15 +4,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
-from deckcli.cli.app import app, state
+from deckcli.cli.app import app, run_settings
 from deckcli.errors import UserError
-
-if TYPE_CHECKING:
-    from deckcli.app.config import Setting
 
 
 @app.command("config")
@@ -27,28 +24,11 @@ def config_command(
     The configuration is `deckcli.toml`, or `[tool.deckcli]` in `pyproject.toml`, in the
     nearest folder above the paths (else above the working folder); see docs/ci.md.
     """
-    from deckcli.app.config import chosen, output_format, pool_dirs
-    from deckcli.app.scan import DEFAULT_EXCLUDE
-
     if format_ not in ("text", "json"):
         raise UserError(f"--format {format_!r}: use text or json")
-    config = state.configure(list(paths or []))
-    state.registry()  # a missing pool folder is reported here as in a check
-    dirs = pool_dirs(config, state.pool_dirs)
-    rows = [
-        ("config", str(config.path) if config.path else None,
-         "nearest above the paths" if config.path else "none found: defaults"),
-        _row("exclude", chosen(None, config, "exclude", list(DEFAULT_EXCLUDE))),
-        _row("extend-exclude", chosen(None, config, "extend-exclude", [])),
-        ("pools", [str(folder.value) for folder in dirs],
-         "; ".join(dict.fromkeys(folder.source for folder in dirs)) or "default"),
-        _row("select", chosen(None, config, "select", [])),
-        _row("ignore", chosen(None, config, "ignore", [])),
-        _row("strict", chosen(None, config, "strict", False)),
-        _row("format", output_format(None, config)),
-        ("decks", [{"path": glob.path, "game": glob.game, "deck-format": glob.deck_format}
-                   for glob in config.decks()], config.origin if config.decks() else "default"),
-    ]
+    settings = run_settings(list(paths or []))
+    settings.registry(everything=True)  # a mistake is reported here as in a check
+    rows = settings.rows()
     if format_ == "json":
         typer.echo(json.dumps({key: {"value": value, "from": source}
                                for key, value, source in rows}, ensure_ascii=False, indent=2))
@@ -56,6 +36,3 @@ def config_command(
     for key, value, source in rows:
         typer.echo(f"{key:<15} {json.dumps(value, ensure_ascii=False):<40}  # {source}")
 
-
-def _row(key: str, setting: Setting) -> tuple[str, object, str]:
-    return key, setting.value, setting.source

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, state
+from deckcli.cli.app import app, open_registry
 from deckcli.cli.build import verdict
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import write_bytes
@@ -61,7 +61,7 @@ def import_(
     text, failure = decode_deck_bytes(_read_input(file))
     if failure is not None:
         raise UserError(f"{file}: {failure.message}", EXIT_FAILED)
-    registry = state.registry()
+    registry = open_registry()
 
     def choose(listed: Deck) -> Resolver:
         resolver = open_game(registry, game, deck_format or listed.format)
@@ -124,7 +124,7 @@ def export(
         raise UserError(f"--format takes {', '.join(EXPORT_FORMATS)}, not {format_!r}")
     if output is not None and output.exists() and output.resolve() == path.resolve():
         raise UserError(f"-o {output} is the deck itself; write the export to another file")
-    loaded = load_deck(path, state.registry())
+    loaded = load_deck(path, open_registry())
     counted = loaded.counted()
     unresolved = [item.ref for item in counted if item.card is None]
     if unresolved:
@@ -175,7 +175,7 @@ def diff(
 
     if format_ not in ("text", "json"):
         raise UserError(f"--format takes text or json, not {format_!r}")
-    registry = state.registry()
+    registry = open_registry()
     old, new = load_deck(before, registry), load_deck(after, registry)
     if old.pool.game_id != new.pool.game_id:
         raise UserError(f"{before} is a {old.pool.game_id} deck and {after} a "

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, state
+from deckcli.cli.app import app, open_registry
 from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
 from deckcli.escape import escape_controls
@@ -109,7 +109,7 @@ def draw(
                 raise UserError(f"no such deck file: {deck} (--mulligan takes default, best "
                                 "or none)")
             raise UserError(f"no such deck file: {deck}")
-    registry = state.registry()
+    registry = open_registry()
     if game is not None and registry.resolve_id(game) is None:
         raise UserError(f"unknown game {game!r}; games: {', '.join(registry.game_ids())}")
     request = Request(list(want or []), any_, turns, play, policy, list(playable or []),

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from deckcli.cli.app import app, error, state
+from deckcli.cli.app import app, error, open_registry
 from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
 
@@ -49,7 +49,7 @@ def games(
     if format_ not in FORMATS:
         raise UserError(f"--format takes {', '.join(FORMATS)}, not {format_!r}")
 
-    registry = state.registry()
+    registry = open_registry()
     rows = []
     from deckcli.pools.load import PoolError
 

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from deckcli.cli.app import app, state
+from deckcli.cli.app import app, open_registry
 from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
 
@@ -31,7 +31,7 @@ def pool_check(
     from deckcli.pools.lint import check_pool
     from deckcli.pools.load import PoolError, load_pool
 
-    registry = state.registry()
+    registry = open_registry()
     jobs: list[tuple[str, Path | None]] = []
     for target in targets or registry.game_ids():
         game_id = registry.resolve_id(target)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, state
+from deckcli.cli.app import app, open_registry
 from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
 
@@ -27,7 +27,7 @@ def game_rules(game_id: str) -> dict:
     from deckcli.pools.load import PoolError
 
     try:
-        header = state.registry().header(game_id)
+        header = open_registry().header(game_id)
     except PoolError as exc:
         raise UserError(str(exc), EXIT_FAILED) from None
     formats = {
@@ -70,9 +70,9 @@ def rules(
     if game is None:
         document = all_kinds()
     else:
-        game_id = state.registry().resolve_id(game)
+        game_id = open_registry().resolve_id(game)
         if game_id is None:
-            known = ", ".join(state.registry().game_ids())
+            known = ", ".join(open_registry().game_ids())
             raise UserError(f"unknown game {game!r}; games: {known}")
         document = game_rules(game_id)
     if format_ == "json":

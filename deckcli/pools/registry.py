@@ -7,7 +7,6 @@ pool that declares it: the game that had it keeps it, so a stray pool cannot cap
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -20,21 +19,12 @@ if TYPE_CHECKING:
     from deckcli.model.pool import Pool
     from deckcli.model.poolspec import PoolHeader
 
-POOLS_ENV = "DECKCLI_POOLS"
-
-
 def builtin_pool_dir() -> Path:
     """Pools shipped in the wheel (deckcli/cardpools), else the checkout's cardpools/."""
     packaged = Path(__file__).resolve().parent.parent / "cardpools"
     if packaged.is_dir():
         return packaged
     return Path(__file__).resolve().parent.parent.parent / "cardpools"
-
-
-def env_pool_dirs() -> list[Path]:
-    """User pool folders from DECKCLI_POOLS (separated like PATH)."""
-    value = os.environ.get(POOLS_ENV, "")
-    return [Path(part) for part in value.split(os.pathsep) if part]
 
 
 def user_pool_problem(path: Path) -> str | None:
@@ -106,7 +96,7 @@ class PoolRegistry:
         self._loaded: dict[str, Pool] = {}
         self._resolvers: dict[tuple[str, str], Resolver] = {}
         self._scan(builtin_pool_dir(), builtin=True)
-        for folder in user_dirs if user_dirs is not None else env_pool_dirs():
+        for folder in user_dirs or []:  # the run's settings say which (`app.settings`)
             self._scan(folder, builtin=False)
 
     def _scan(self, folder: Path, builtin: bool) -> None:

@@ -1,0 +1,266 @@
+"""The settings of a run: one typed object, each value with the place it came from.
+
+`app.config.load_settings` builds it from defaults, the repository's configuration
+(`[tool.deckcli]` in `pyproject.toml`, or `deckcli.toml`), the environment (`DECKCLI_FORMAT`,
+`DECKCLI_POOLS`, `GITHUB_ACTIONS`) and the command line, strongest last. Every command reads
+what it needs from here; `deckcli config` prints it (`rows`); the result cache keys results by
+`verdict_key`. Mistakes are gathered, not raised one by one: `registry` reports them all at once.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cached_property
+from pathlib import Path
+from typing import TYPE_CHECKING, Generic, TypeVar
+
+from deckcli.errors import UserError
+
+if TYPE_CHECKING:
+    from deckcli.app.ignore import Rules
+    from deckcli.pools.registry import PoolRegistry
+
+T = TypeVar("T")
+
+DEFAULT = "default"
+NO_CONFIG = "none found: defaults"
+DEFAULT_EXCLUDE = (".*/", "node_modules/", "__pycache__/")
+
+
+@dataclass(frozen=True)
+class Sourced(Generic[T]):
+    """A value and where it came from: "default", a flag ("--select"), an environment variable
+    ("DECKCLI_FORMAT", "GITHUB_ACTIONS=true") or a configuration file
+    ("/repo/pyproject.toml [tool.deckcli]")."""
+
+    value: T
+    origin: str = DEFAULT
+
+    def named(self, key: str) -> str:
+        """How a message names where the value came from, ready for the value: '--select ',
+        'DECKCLI_FORMAT=', '/repo/pyproject.toml [tool.deckcli] format '."""
+        if self.origin.startswith("--"):
+            return f"{self.origin} "
+        if self.origin.isupper():
+            return f"{self.origin}="
+        return f"{self.origin} {key} "
+
+    def label(self, key: str) -> str:
+        """Where globs were given, as `check --verbose` names it."""
+        if self.origin == DEFAULT:
+            return "the default exclusions"
+        return self.named(key).rstrip()
+
+
+@dataclass(frozen=True)
+class Globs:
+    """Gitignore-style globs and the folder they are relative to (the configuration file's,
+    or the working folder for the command line's)."""
+
+    patterns: tuple[str, ...]
+    base: Path
+
+
+@dataclass(frozen=True)
+class DeckGlob:
+    """`[[decks]]`: files matching `path` (a gitignore-style glob, relative to `base`) are
+    decks of this game and format."""
+
+    path: str
+    game: str | None
+    deck_format: str | None
+    base: Path
+
+
+def _cwd() -> Path:
+    return Path(os.path.abspath("."))
+
+
+def _default_exclude() -> Sourced[Globs]:
+    return Sourced(Globs(DEFAULT_EXCLUDE, _cwd()))
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a command may be told beyond its arguments; `Settings()` is the defaults."""
+
+    config: Sourced[Path | None] = Sourced(None, NO_CONFIG)  # the configuration file used
+    format: Sourced[str] = Sourced("rich")  # the output format of `check`
+    strict: Sourced[bool] = Sourced(False)  # warnings fail the check too
+    select: Sourced[tuple[str, ...]] = Sourced(())  # report only these rule ids
+    ignore: Sourced[tuple[str, ...]] = Sourced(())  # never report these
+    exclude: Sourced[Globs] = field(default_factory=_default_exclude)  # replaces the defaults
+    extend_exclude: tuple[Sourced[Globs], ...] = ()  # every one applies
+    force_exclude: Sourced[bool] = Sourced(False)  # exclusions bind files named too
+    pools: tuple[Sourced[Path], ...] = ()  # user pool folders or files, weakest first
+    decks: Sourced[tuple[DeckGlob, ...]] = Sourced(())  # games and formats by path
+    game: Sourced[str | None] = Sourced(None)  # for decks that name none
+    deck_format: Sourced[str | None] = Sourced(None)
+    step_summary: Sourced[Path | None] = Sourced(None)  # where GitHub Actions wants markdown
+    mistakes: tuple[str, ...] = ()  # what building these settings found wrong
+
+    # --- what the run asks of them ---
+
+    @cached_property
+    def _exclusions(self) -> tuple[Rules, ...]:
+        from deckcli.app.ignore import glob_rules
+
+        return tuple(glob_rules(list(globs.value.patterns), globs.value.base, globs.label(key),
+                                checked=False)
+                     for key, globs in (("exclude", self.exclude),
+                                        *(("extend-exclude", more)
+                                          for more in self.extend_exclude)))
+
+    def excluded(self, path: str, is_dir: bool) -> str | None:
+        """Why the exclusion globs skip an absolute path ("excluded by ORIGIN: GLOB"), or None."""
+        from deckcli.app.ignore import first_verdict
+
+        for rules in self._exclusions:
+            reason = first_verdict((rules,), path, is_dir)
+            if reason is not None:
+                return f"excluded by {reason}"
+        return None
+
+    @cached_property
+    def _deck_globs(self) -> tuple[tuple[Rules, DeckGlob], ...]:
+        from deckcli.app.ignore import glob_rules
+
+        return tuple((glob_rules([deck.path], deck.base, deck.path, checked=False), deck)
+                     for deck in self.decks.value)
+
+    def deck_glob(self, path: str | Path) -> DeckGlob | None:
+        """The `[[decks]]` entry that speaks for a file: the last whose glob matches it."""
+        absolute = os.path.abspath(path)
+        for rules, deck in reversed(self._deck_globs):
+            verdict = rules.verdict(absolute, False)
+            if verdict is not None and verdict[0]:
+                return deck
+        return None
+
+    def pool_paths(self) -> list[Path]:
+        return [folder.value for folder in self.pools]
+
+    def verdict_key(self) -> dict[str, object]:
+        """The part of the settings that can change a deck's result, as plain data (for a
+        cache of results): the games and formats given to decks, which rule ids are reported
+        and the user pools. The output format, exclusions and `strict` (which is applied to the
+        whole run, not to a deck) are left out."""
+        return {
+            "game": self.game.value,
+            "deck-format": self.deck_format.value,
+            "decks": [[deck.path, deck.game, deck.deck_format, str(deck.base)]
+                      for deck in self.decks.value],
+            "select": sorted(self.select.value),
+            "ignore": sorted(self.ignore.value),
+            "pools": [str(path) for path in self.pool_paths()],
+        }
+
+    def rows(self) -> list[tuple[str, object, str]]:
+        """(key, value as JSON data, where it came from) for `deckcli config`."""
+        config = self.config.value
+        return [
+            ("config", str(config) if config else None, self.config.origin),
+            ("exclude", list(self.exclude.value.patterns), self.exclude.origin),
+            _joined("extend-exclude", [(pattern, more.origin) for more in self.extend_exclude
+                                       for pattern in more.value.patterns]),
+            _joined("pools", [(str(folder.value), folder.origin) for folder in self.pools]),
+            ("select", list(self.select.value), self.select.origin),
+            ("ignore", list(self.ignore.value), self.ignore.origin),
+            ("strict", self.strict.value, self.strict.origin),
+            ("format", self.format.value, self.format.origin),
+            ("decks", [{"path": deck.path, "game": deck.game, "deck-format": deck.deck_format}
+                       for deck in self.decks.value], self.decks.origin),
+        ]
+
+    # --- mistakes, reported all at once ---
+
+    def registry(self, everything: bool = False) -> PoolRegistry:
+        """The games of this run: the built-in pools plus `pools` (later ones win).
+
+        Every mistake is reported at once, as one usage error of several lines: those found
+        building the settings and pool paths that cannot be used; with `everything` (a check,
+        `deckcli config`), also an output format that does not exist and games, deck formats
+        and rule ids that no pool defines (not looked for when a pool path is wrong, as the
+        answer would depend on it).
+        """
+        from deckcli.pools.registry import PoolRegistry, user_pool_problem
+
+        mistakes = list(self.mistakes)
+        pool_mistakes = [f"{folder.origin} names {folder.value}, which {problem}"
+                         for folder in self.pools
+                         if (problem := user_pool_problem(folder.value)) is not None]
+        mistakes += pool_mistakes
+        if everything:
+            mistakes += self._format_mistakes()
+        registry = PoolRegistry(self.pool_paths())
+        if everything and not pool_mistakes:
+            mistakes += self._reference_mistakes(registry)
+        if mistakes:
+            raise UserError(mistakes[0], also=mistakes[1:])
+        return registry
+
+    def _format_mistakes(self) -> list[str]:
+        from deckcli.report import RENDERERS
+
+        if self.format.value in RENDERERS:
+            return []
+        return [f"{self.format.named('format')}{self.format.value!r} is not an output format; "
+                f"use one of {', '.join(RENDERERS)}"]
+
+    def _reference_mistakes(self, registry: PoolRegistry) -> list[str]:
+        """Games, deck formats and rule ids named that no pool (and not deckcli) defines."""
+        mistakes = []
+        named = [(self.game.named("game").rstrip(), self.game.value,
+                  self.deck_format.named("deck-format").rstrip(), self.deck_format.value)]
+        named += [(f"{self.decks.origin}: decks entry {deck.path!r}: game", deck.game,
+                   f"{self.decks.origin}: decks entry {deck.path!r}: deck-format",
+                   deck.deck_format) for deck in self.decks.value]
+        formats: set[str] | None = None  # every game's formats, read only when asked
+        for game_label, game, format_label, deck_format in named:
+            if game is not None and registry.resolve_id(game) is None:
+                mistakes.append(f"{game_label}: unknown game {game!r}; games: "
+                                f"{', '.join(registry.game_ids())}")
+            if deck_format is not None:
+                formats = formats or {fid for gid in registry.game_ids()
+                                      for fid in registry.format_ids(gid)}
+                if deck_format not in formats:
+                    mistakes.append(f"{format_label} {deck_format!r} is not a format of any "
+                                    f"game; formats: {', '.join(sorted(formats))}")
+        for key, ids in (("select", self.select), ("ignore", self.ignore)):
+            mistakes += [f"{ids.named(key).rstrip()}: {problem}"
+                         for problem in unknown_rule_ids(ids.value, registry)]
+        return mistakes
+
+
+def _joined(key: str, items: list[tuple[str, str]]) -> tuple[str, object, str]:
+    """A row of values that add up from several places: every value, every place once."""
+    return (key, [value for value, _ in items],
+            "; ".join(dict.fromkeys(origin for _, origin in items)) or DEFAULT)
+
+
+def known_rule_ids(registry: PoolRegistry) -> set[str]:
+    """deckcli's own rule ids and those of every format of every game known in this run."""
+    from deckcli.engine.rules.builtin import BUILTIN_RULES
+
+    ids = set(BUILTIN_RULES)
+    for game_id in registry.game_ids():
+        ids.update(registry.rule_ids(game_id))
+    return ids
+
+
+def unknown_rule_ids(rule_ids: Iterable[str], registry: PoolRegistry) -> list[str]:
+    """"'deck_size' is not a rule id of any game (did you mean 'deck-size'?)" for each id
+    no game knows."""
+    import difflib
+
+    rule_ids = list(rule_ids)
+    known = known_rule_ids(registry) if rule_ids else set()
+    mistakes = []
+    for rule_id in rule_ids:
+        if rule_id not in known:
+            close = difflib.get_close_matches(rule_id, sorted(known), n=1, cutoff=0.6)
+            hint = f"did you mean {close[0]!r}?" if close else "deckcli rules lists them"
+            mistakes.append(f"{rule_id!r} is not a rule id of any game ({hint})")
+    return mistakes
