@@ -8,8 +8,13 @@ import pytest
 from pydantic import ValidationError
 
 from conftest import SAMPLES, toml_deck
-from deckcli.engine.rules.requires import Need, compile_pattern, parse_needs, playable
-from deckcli.model.poolspec import RequiresRule
+from deckcli.engine.rules.kinds.requires import (
+    Need,
+    RequiresRule,
+    compile_pattern,
+    parse_needs,
+    playable,
+)
 
 RELICS = Path(__file__).parent / "data" / "requires"
 EMBLEMS = RequiresRule(id="emblem-supply", kind="requires", requirement="resource_cost",

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from deckcli.engine.rules import KIND_MODULES
+from deckcli.engine.rules import KINDS
 from deckcli.engine.rules.builtin import BUILTIN_RULES
 
 PACKAGE = Path(__file__).resolve().parent.parent / "deckcli"
@@ -65,7 +65,7 @@ def test_without_game_lists_builtin_ids_and_kinds(cli):
     assert [rule["id"] for rule in document["builtin"]] == list(BUILTIN_RULES)
     kinds = {kind["kind"]: kind for kind in document["kinds"]}
     assert list(kinds) == ["size", "count", "copies", "allowed", "banned, restricted", "requires"]
-    assert kinds["requires"]["example"] == KIND_MODULES["requires"].EXAMPLE
+    assert kinds["requires"]["example"] == KINDS["requires"].example
     assert kinds["size"]["description"].startswith("size: the number of cards in the deck")
     paragraphs = kinds["size"]["description"].split("\n\n")
     assert len(paragraphs) == 2 and not any("\n" in part for part in paragraphs)

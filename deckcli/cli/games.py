@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
@@ -11,27 +11,6 @@ from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
 
 FORMATS = ("rich", "text", "json")
-
-if TYPE_CHECKING:
-    from deckcli.model.poolspec import Rule
-
-
-def describe_rule(rule: Rule) -> str:
-    """A rule in a few words: 'deck-size exactly 60', 'copies ≤4 per name'."""
-    kind = rule.kind
-    if kind == "size":
-        return f"{rule.describe()} cards"
-    if kind == "count":
-        return f"{rule.describe()} {rule.label or rule.query}"
-    if kind == "copies":
-        return f"≤{rule.max} per {rule.key}" + (" (warning)" if rule.severity == "warning" else "")
-    if kind == "allowed":
-        return f"only {rule.label or rule.query}"
-    if kind == "banned":
-        return f"{len(rule.cards)} banned"
-    if kind == "requires":
-        return f"{rule.requirement} met by {rule.supplied_by} ({rule.severity})"
-    return f"{len(rule.cards)} restricted to {rule.max}"
 
 
 @app.command(epilog=epilog(
@@ -51,6 +30,7 @@ def games(
 
     registry = open_registry()
     rows = []
+    from deckcli.engine.rules import describe
     from deckcli.pools.load import PoolError
 
     for game_id in registry.game_ids():
@@ -63,7 +43,7 @@ def games(
                 "game": game_id, "format": format_id,
                 "default": format_id == header.game.default_format,
                 "name": header.game.name, "format_name": fmt.name,
-                "rules": [describe_rule(rule) for rule in fmt.rules],
+                "rules": [describe(rule) for rule in fmt.rules],
                 "aliases": header.game.aliases,
             })
     for broken in registry.broken:

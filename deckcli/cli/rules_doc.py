@@ -41,15 +41,9 @@ def game_rules(game_id: str) -> dict:
 
 def all_kinds() -> dict:
     """The built-in ids and every rule kind a pool can use."""
-    from deckcli.engine.rules import KIND_MODULES
-    from deckcli.engine.rules.docs import as_json, builtin_docs, kind_doc
+    from deckcli.engine.rules.docs import as_json, builtin_docs, kind_docs
 
-    by_module: dict[str, list[str]] = {}
-    for kind, module in KIND_MODULES.items():
-        by_module.setdefault(module.__name__, []).append(kind)
-    kinds = [{"kind": ", ".join(names), "description": kind_doc(names[0]),
-              "example": KIND_MODULES[names[0]].EXAMPLE} for names in by_module.values()]
-    return {"builtin": as_json(builtin_docs()), "kinds": kinds}
+    return {"builtin": as_json(builtin_docs()), "kinds": kind_docs()}
 
 
 @app.command(epilog=epilog(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import heapq
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -20,9 +20,25 @@ from deckcli.engine.query import Query, Verdict, compile_query
 from deckcli.model.card import Card
 from deckcli.model.deck import DeckEntry
 from deckcli.model.pool import Pool, trigrams_of
-from deckcli.model.poolspec import CopiesRule, Format, RequiresRule
+from deckcli.model.poolspec import Format, RuleBase
 from deckcli.model.problem import Problem
 from deckcli.textnorm import fold, split_number
+
+
+def rules_read(rules: Iterable[RuleBase], query: Callable[[str], Query]
+               ) -> tuple[frozenset[str], tuple[str, ...]]:
+    """The card fields a format's rules read (through their queries or directly) and the keys
+    its copy rules count by: what makes two cards differ for the format, as each rule says."""
+    fields: set[str] = set()
+    keys: list[str] = []
+    for rule in rules:
+        for text in rule.queries().values():
+            fields.update(query(text).fields - {"number", "name"})
+        fields.update(rule.card_fields())
+        key = rule.copy_key()
+        if key is not None:
+            keys.append(key)
+    return frozenset(fields), tuple(keys)
 
 
 class Resolved:
@@ -77,22 +93,7 @@ class Resolver:
         self._lookups: dict[str, Lookup] = {}
         self._copy_keys: dict[str, dict[str, str | None]] = {}
         self._memos: dict[str, dict[Any, Any]] = {}
-        self.rule_fields, self.copy_key_names = self._rule_facts()
-
-    def _rule_facts(self) -> tuple[frozenset[str], tuple[str, ...]]:
-        """The card fields the format's rules read, and the keys its copy rules count by."""
-        fields: set[str] = set()
-        keys: list[str] = []
-        for rule in self.format.rules:
-            for text in (getattr(rule, "query", None), getattr(rule, "exempt", None),
-                         rule.unsettled):
-                if text:
-                    fields.update(self.query(text).fields - {"number", "name"})
-            if isinstance(rule, CopiesRule):
-                keys.append(rule.key)
-            if isinstance(rule, RequiresRule):
-                fields.update((rule.requirement, rule.supplied_by))
-        return frozenset(fields), tuple(keys)
+        self.rule_fields, self.copy_key_names = rules_read(self.format.rules, self.query)
 
     # -- queries ---------------------------------------------------------------------------
 

@@ -1,7 +1,13 @@
-"""Pydantic models at the edge: the pool schema (game, fields, formats, rules, set-up, costs)."""
+"""Pydantic models at the edge: the pool schema (game, fields, formats, set-up, costs).
+
+The fields every deck rule takes are `RuleBase`; each rule kind's own schema is a subclass in
+its module under `deckcli/engine/rules/kinds/`, and `engine.rules.pool_schema()` is this
+header with the rules of every kind (what a pool file is validated against).
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
@@ -45,15 +51,34 @@ class GameInfo(Strict):
 
 
 class RuleBase(Strict):
-    """Fields every deck rule takes."""
+    """Fields every deck rule takes, and what a rule reads of the cards.
+
+    A kind's schema sets `kind` to its own `Literal` and overrides the readers it needs, so
+    that the resolver (which cards a format's rules tell apart) and `deckcli pool check` (which
+    queries and fields to validate) learn from the rule itself what it looks at.
+    """
 
     id: Annotated[str, Field(pattern=RULE_ID)]
+    kind: str
     severity: Severity = "error"
     description: str = ""
     source: str = ""
     label: str = ""
     unsettled: str | None = None
     unsettled_note: str = ""
+
+    def queries(self) -> dict[str, str]:
+        """The card queries the rule uses, by setting name; `query` (when a kind has one) is
+        the cards it is about, which `deckcli pool check` wants to match some card."""
+        return {"unsettled": self.unsettled} if self.unsettled else {}
+
+    def card_fields(self) -> tuple[str, ...]:
+        """Card fields the rule reads directly, not through a query."""
+        return ()
+
+    def copy_key(self) -> str | None:
+        """What the rule counts copies by (`name`, `number` or a field), if it counts copies."""
+        return None
 
 
 class Bounds(Strict):
@@ -90,61 +115,6 @@ class Bounds(Strict):
         if self.min is not None:
             return f"at least {self.min}"
         return f"at most {self.max}"
-
-
-class SizeRule(RuleBase, Bounds):
-    kind: Literal["size"]
-
-
-class CountRule(RuleBase, Bounds):
-    kind: Literal["count"]
-    query: str
-
-
-class CopiesRule(RuleBase):
-    kind: Literal["copies"]
-    key: str = "name"
-    max: Annotated[int, Field(ge=0)]
-    exempt: str | None = None
-
-
-class AllowedRule(RuleBase):
-    kind: Literal["allowed"]
-    query: str
-
-
-class BannedRule(RuleBase):
-    kind: Literal["banned"]
-    cards: list[str] = Field(default_factory=list)
-
-
-class RestrictedRule(RuleBase):
-    kind: Literal["restricted"]
-    cards: list[str] = Field(default_factory=list)
-    max: Annotated[int, Field(ge=0)] = 1
-
-
-class RequiresRule(RuleBase):
-    """A card field states needs (`requirement`), another card field supplies them."""
-
-    kind: Literal["requires"]
-    requirement: str
-    pattern: str = "{name} x{count}"
-    separator: str = ";"
-    supplied_by: str
-
-    @field_validator("pattern")
-    @classmethod
-    def _pattern_placeholders(cls, pattern: str) -> str:
-        if pattern.count("{name}") != 1 or pattern.count("{count}") > 1:
-            raise ValueError("pattern needs {name} once and {count} at most once")
-        return pattern
-
-
-Rule = Annotated[
-    SizeRule | CountRule | CopiesRule | AllowedRule | BannedRule | RestrictedRule | RequiresRule,
-    Field(discriminator="kind"),
-]
 
 
 class SetAside(Strict):
@@ -221,7 +191,7 @@ class Format(Strict):
     name: str = ""
     description: str = ""
     source: str = ""
-    rules: list[Rule] = Field(default_factory=list)
+    rules: Sequence[RuleBase] = ()  # each of its kind's schema (`engine.rules.pool_schema`)
     setup: Setup | None = None
 
 
@@ -233,7 +203,7 @@ class PoolHeader(Strict):
     fields: dict[str, FieldDef] = Field(default_factory=dict)
     setup: Setup = Field(default_factory=Setup)
     costs: Costs | None = None
-    formats: dict[str, Format]
+    formats: Mapping[str, Format]
 
     @model_validator(mode="after")
     def _default_format_exists(self) -> PoolHeader:

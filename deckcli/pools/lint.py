@@ -7,9 +7,8 @@ these checks look across cards and rules.
 from __future__ import annotations
 
 from deckcli.engine.query import QueryError, compile_query
-from deckcli.engine.resolver import Resolver
+from deckcli.engine.resolver import rules_read
 from deckcli.model.pool import Pool
-from deckcli.model.poolspec import RequiresRule
 
 
 def check_pool(pool: Pool) -> list[str]:
@@ -52,8 +51,8 @@ def _check_setup_queries(pool: Pool) -> list[str]:
 def _check_shared_names(pool: Pool) -> list[str]:
     """A name shared by cards that differ on what a format's rules read needs a note."""
     found: list[str] = []
-    for format_id in pool.header.formats:
-        fields = Resolver(pool, format_id).rule_fields
+    for format_id, fmt in pool.header.formats.items():
+        fields, _ = rules_read(fmt.rules, lambda text: compile_query(text, pool.fields))
         for name, cards in pool.by_name.items():
             if len(cards) < 2 or any(card.note for card in cards):
                 continue
@@ -72,15 +71,9 @@ def validate_format_queries(pool: Pool) -> list[str]:
     found: list[str] = []
     for format_id, fmt in pool.header.formats.items():
         for rule in fmt.rules:
-            if isinstance(rule, RequiresRule):
-                found.extend(f"formats.{format_id} rule {rule.id}: field {name!r} is not declared"
-                             for name in (rule.requirement, rule.supplied_by)
-                             if name not in pool.fields)
-            for label, text in (("query", getattr(rule, "query", None)),
-                                ("exempt", getattr(rule, "exempt", None)),
-                                ("unsettled", rule.unsettled)):
-                if not text:
-                    continue
+            found.extend(f"formats.{format_id} rule {rule.id}: field {name!r} is not declared"
+                         for name in rule.card_fields() if name not in pool.fields)
+            for label, text in rule.queries().items():
                 try:
                     query = compile_query(text, pool.fields)
                 except QueryError as exc:

@@ -157,10 +157,13 @@ def read_raw_header(path: Path) -> dict:
 
 
 def validate_header(path: Path, raw: dict) -> PoolHeader:
-    """A parsed header checked against the pool schema; PoolError naming the field at fault."""
+    """A parsed header checked against the pool schema (its rules against the rule kinds'
+    own schemas); PoolError naming the field at fault."""
+    from deckcli.engine.rules import pool_schema
+
     refuse_controls(path, raw)
     try:
-        return PoolHeader.model_validate(raw)
+        return pool_schema().model_validate(raw)
     except ValidationError as exc:
         raise PoolError(path, describe_validation(exc)) from None
 

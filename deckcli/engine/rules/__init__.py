@@ -1,33 +1,61 @@
 """The rule engine: a format's rules, read from its pool, applied to a resolved deck.
 
-One module per rule kind; each module's docstring is that kind's user documentation
-(`deckcli rules`). A kind is a function from (rule, deck view) to problems.
+Each rule kind is a plug-in, one module under `kinds/` (see `kind.py` for what it holds);
+they are found here, so that a new kind is a new module and nothing else. The pool schema
+(`pool_schema`), the checks (`run_rules`), `deckcli rules` (`docs`) and `deckcli games`
+(`describe`) all take the kinds from `KINDS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+import importlib
+import pkgutil
+from functools import cache, reduce
+from operator import or_
+from typing import Annotated, Any
+
+from pydantic import Field, create_model
 
 from deckcli.engine.resolver import Resolved, Resolver
-from deckcli.engine.rules import allowed, copies, count, lists, requires, size
+from deckcli.engine.rules import kinds
 from deckcli.engine.rules.context import DeckView
-from deckcli.model.poolspec import Rule
+from deckcli.engine.rules.kind import RuleKind
+from deckcli.model.poolspec import Format, PoolHeader, RuleBase
 from deckcli.model.problem import Problem
 
-Checker = Callable[[Rule, DeckView], Iterator[Problem]]
 
-CHECKERS: dict[str, Checker] = {
-    "size": size.check,
-    "count": count.check,
-    "copies": copies.check,
-    "allowed": allowed.check,
-    "banned": lists.check_banned,
-    "restricted": lists.check_restricted,
-    "requires": requires.check,
-}
+def _discover() -> dict[str, RuleKind[Any]]:
+    """Every kind the modules of `kinds/` declare (`KINDS`), in their listed order."""
+    found: list[RuleKind[Any]] = []
+    for module_info in pkgutil.iter_modules(kinds.__path__):
+        module = importlib.import_module(f"{kinds.__name__}.{module_info.name}")
+        declared = getattr(module, "KINDS", None)
+        if not isinstance(declared, tuple) or not all(isinstance(kind, RuleKind)
+                                                      for kind in declared):
+            raise TypeError(f"{module.__name__} must declare KINDS = (RuleKind(...), ...)")
+        found.extend(declared)
+    found.sort(key=lambda kind: kind.position)
+    return {kind.name: kind for kind in found}
 
-KIND_MODULES = {"size": size, "count": count, "copies": copies, "allowed": allowed,
-                "banned": lists, "restricted": lists, "requires": requires}
+
+KINDS: dict[str, RuleKind[Any]] = _discover()
+
+
+@cache
+def pool_schema() -> type[PoolHeader]:
+    """The pool header whose formats' rules are of the kinds found here (discriminated by
+    `kind`): what a pool file is validated against."""
+    union: Any = reduce(or_, [kind.schema for kind in KINDS.values()])  # built at run time
+    rules: Any = list.__class_getitem__(Annotated[union, Field(discriminator="kind")])
+    format_schema = create_model("Format", __base__=Format,
+                                 rules=(rules, Field(default_factory=list)))
+    formats: Any = dict.__class_getitem__((str, format_schema))
+    return create_model("PoolHeader", __base__=PoolHeader, formats=(formats, ...))
+
+
+def describe(rule: RuleBase) -> str:
+    """A rule in a few words, as `deckcli games` lists it: 'exactly 60 cards', '≤4 per name'."""
+    return KINDS[rule.kind].description(rule)
 
 
 def run_rules(resolver: Resolver, cards: list[Resolved], total: int) -> list[Problem]:
@@ -35,5 +63,5 @@ def run_rules(resolver: Resolver, cards: list[Resolved], total: int) -> list[Pro
     view = DeckView(resolver, cards, total)
     problems: list[Problem] = []
     for rule in resolver.format.rules:
-        problems.extend(CHECKERS[rule.kind](rule, view))
+        problems.extend(KINDS[rule.kind].problems(rule, view))
     return problems

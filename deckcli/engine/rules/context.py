@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from deckcli.engine.query import Query, Verdict
 from deckcli.engine.resolver import Resolved, Resolver
-from deckcli.model.poolspec import RuleBase
+from deckcli.model.poolspec import Bounds, RuleBase
 from deckcli.model.problem import Problem
 
 
@@ -67,6 +67,18 @@ def cannot_verify(rule: RuleBase, item: Resolved, reason: str) -> Problem:
 def label_of(rule: RuleBase, query_text: str) -> str:
     """How messages name the cards a rule counts."""
     return rule.label or query_text
+
+
+def card_word(rule: Bounds) -> str:
+    """'card' after 'exactly 1' or 'at most 1', else 'cards' (for explanations)."""
+    return "card" if rule.high == 1 and rule.low in (0, 1) else "cards"
+
+
+def outside_bounds(rule: Bounds, what: str) -> str:
+    """'a deck with 59 or 61 cards': one below the low bound, one above the high one."""
+    high = rule.high + 1 if rule.high is not None else None
+    wrong = [f"{n:,}" for n in (rule.low - 1, high) if n is not None and n >= 0]
+    return f"a deck with {' or '.join(wrong)} {what}" if wrong else "no deck breaks it"
 
 
 def problem(rule: RuleBase, message: str, item: Resolved | None = None) -> Problem:

@@ -8,11 +8,27 @@ or lower cap, or "unlimited") replaces the rule's cap, and cards matching `exemp
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
+from pydantic import Field
+
 from deckcli.engine.resolver import Resolved
 from deckcli.engine.rules.context import DeckView, ProblemStream, problem
-from deckcli.model.poolspec import CopiesRule
+from deckcli.engine.rules.kind import RuleKind
+from deckcli.model.poolspec import RuleBase
 
-EXAMPLE = "5 copies of one card where the cap is 4"
+
+class CopiesRule(RuleBase):
+    kind: Literal["copies"]
+    key: str = "name"
+    max: Annotated[int, Field(ge=0)]
+    exempt: str | None = None
+
+    def queries(self) -> dict[str, str]:
+        return {**({"exempt": self.exempt} if self.exempt else {}), **super().queries()}
+
+    def copy_key(self) -> str:
+        return self.key
 
 
 def cap_for(rule: CopiesRule, view: DeckView, group: list[Resolved]) -> int | None:
@@ -59,3 +75,18 @@ def check(rule: CopiesRule, view: DeckView) -> ProblemStream:
             parts = ", ".join(f"{item.card.number} ×{item.count:,}" for item in group)
             what = f"{count:,} × {first.card.name} ({parts})"
         yield problem(rule, f"{what}; at most {cap} {per} — cut {count - cap:,}", first)
+
+
+def explain(rule: CopiesRule) -> tuple[str, str]:
+    exempt = f"; no cap for {rule.exempt}" if rule.exempt else ""
+    per = "card number" if rule.key == "number" else rule.key
+    return (f"at most {rule.max} {'copy' if rule.max == 1 else 'copies'} per {per}{exempt}",
+            f"{rule.max + 1} copies of one card (same {rule.key})")
+
+
+def summary(rule: CopiesRule) -> str:
+    return f"≤{rule.max} per {rule.key}" + (" (warning)" if rule.severity == "warning" else "")
+
+
+KINDS = (RuleKind(CopiesRule, check, explain, summary, __doc__ or "",
+                  example="5 copies of one card where the cap is 4", position=30),)

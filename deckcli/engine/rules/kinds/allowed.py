@@ -6,6 +6,8 @@ A card that does not match is an error naming it; a card whose value is not reco
 
 from __future__ import annotations
 
+from typing import Literal
+
 from deckcli.engine.rules.context import (
     DeckView,
     ProblemStream,
@@ -14,9 +16,16 @@ from deckcli.engine.rules.context import (
     label_of,
     problem,
 )
-from deckcli.model.poolspec import AllowedRule
+from deckcli.engine.rules.kind import RuleKind
+from deckcli.model.poolspec import RuleBase
 
-EXAMPLE = "a promo card in a format that allows only St-/Bo- numbered cards"
+
+class AllowedRule(RuleBase):
+    kind: Literal["allowed"]
+    query: str
+
+    def queries(self) -> dict[str, str]:
+        return {"query": self.query, **super().queries()}
 
 
 def check(rule: AllowedRule, view: DeckView) -> ProblemStream:
@@ -28,3 +37,16 @@ def check(rule: AllowedRule, view: DeckView) -> ProblemStream:
         elif not verdict:
             yield problem(rule, f"{item.card.label()} is not allowed: {view.deck_word} take only "
                           f"{label_of(rule, rule.query)} — cut {item.count:,}", item)
+
+
+def explain(rule: AllowedRule) -> tuple[str, str]:
+    cards = label_of(rule, rule.query)
+    return (f"every card is one of {cards}", f"a deck holding a card that is not one of {cards}")
+
+
+def summary(rule: AllowedRule) -> str:
+    return f"only {label_of(rule, rule.query)}"
+
+
+KINDS = (RuleKind(AllowedRule, check, explain, summary, __doc__ or "", position=40,
+                  example="a promo card in a format that allows only St-/Bo- numbered cards"),)

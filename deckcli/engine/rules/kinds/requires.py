@@ -15,15 +15,36 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from typing import NamedTuple
+from typing import Literal, NamedTuple
+
+from pydantic import field_validator
 
 from deckcli.engine.query import QueryError
 from deckcli.engine.resolver import Resolved
 from deckcli.engine.rules.context import DeckView, ProblemStream, problem
-from deckcli.model.poolspec import RequiresRule
+from deckcli.engine.rules.kind import RuleKind
+from deckcli.model.poolspec import RuleBase
 from deckcli.textnorm import squash
 
-EXAMPLE = "a card needing 3 IceMan emblems in a deck whose only IceMan emblem is its NetNavi"
+
+class RequiresRule(RuleBase):
+    """A card field states needs (`requirement`), another card field supplies them."""
+
+    kind: Literal["requires"]
+    requirement: str
+    pattern: str = "{name} x{count}"
+    separator: str = ";"
+    supplied_by: str
+
+    @field_validator("pattern")
+    @classmethod
+    def _pattern_placeholders(cls, pattern: str) -> str:
+        if pattern.count("{name}") != 1 or pattern.count("{count}") > 1:
+            raise ValueError("pattern needs {name} once and {count} at most once")
+        return pattern
+
+    def card_fields(self) -> tuple[str, ...]:
+        return (self.requirement, self.supplied_by)
 
 PLACEHOLDERS = {"{name}": r"(?P<name>.+?)", "{count}": r"(?P<count>\d+)"}
 
@@ -161,3 +182,20 @@ def _message(item: Resolved, unmet: list[Need], supply: Counter[str], shown: dic
 
 def _plural(count: int) -> str:
     return "" if count == 1 else "s"
+
+
+def explain(rule: RequiresRule) -> tuple[str, str]:
+    noun = rule.label or rule.supplied_by
+    return (f"every need in a card's {rule.requirement} written \"{rule.pattern}\" is met by "
+            f"the {rule.supplied_by} of other playable cards in the deck",
+            f"a card whose {rule.requirement} asks for more {noun}s than the deck's other "
+            "cards bear")
+
+
+def summary(rule: RequiresRule) -> str:
+    return f"{rule.requirement} met by {rule.supplied_by} ({rule.severity})"
+
+
+KINDS = (RuleKind(RequiresRule, check, explain, summary, __doc__ or "", position=60,
+                  example="a card needing 3 IceMan emblems in a deck whose only IceMan emblem "
+                  "is its NetNavi"),)

@@ -9,18 +9,29 @@ deck breaks it whichever way those cards fall.
 
 from __future__ import annotations
 
+from typing import Literal
+
 from deckcli.engine.resolver import Resolved
 from deckcli.engine.rules.context import (
     DeckView,
     ProblemStream,
     cannot_verify,
+    card_word,
     classify,
     label_of,
+    outside_bounds,
     problem,
 )
-from deckcli.model.poolspec import CountRule
+from deckcli.engine.rules.kind import RuleKind
+from deckcli.model.poolspec import Bounds, RuleBase
 
-EXAMPLE = "two NetNavi cards where exactly one is required"
+
+class CountRule(RuleBase, Bounds):
+    kind: Literal["count"]
+    query: str
+
+    def queries(self) -> dict[str, str]:
+        return {"query": self.query, **super().queries()}
 
 
 def check(rule: CountRule, view: DeckView) -> ProblemStream:
@@ -64,3 +75,18 @@ def _listing(items: list[Resolved], limit: int = 6) -> str:
     )
     more = f", +{len(items) - limit} more" if len(items) > limit else ""
     return f" ({shown}{more})"
+
+
+def explain(rule: CountRule) -> tuple[str, str]:
+    word = card_word(rule)
+    shown = f"{rule.label} {word} ({rule.query})" if rule.label else f"{word} matching {rule.query}"
+    return (f"the deck has {rule.describe()} {shown}",
+            outside_bounds(rule, f"{label_of(rule, rule.query)} cards"))
+
+
+def summary(rule: CountRule) -> str:
+    return f"{rule.describe()} {label_of(rule, rule.query)}"
+
+
+KINDS = (RuleKind(CountRule, check, explain, summary, __doc__ or "",
+                  example="two NetNavi cards where exactly one is required", position=20),)

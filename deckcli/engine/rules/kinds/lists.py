@@ -7,10 +7,26 @@ printing of a listed name is caught.
 
 from __future__ import annotations
 
+from typing import Annotated, Literal
+
+from pydantic import Field
+
 from deckcli.engine.rules.context import DeckView, ProblemStream, problem
-from deckcli.model.poolspec import BannedRule, RestrictedRule
+from deckcli.engine.rules.kind import RuleKind
+from deckcli.model.poolspec import RuleBase
 
 EXAMPLE = "a listed card in the deck"
+
+
+class BannedRule(RuleBase):
+    kind: Literal["banned"]
+    cards: list[str] = Field(default_factory=list)
+
+
+class RestrictedRule(RuleBase):
+    kind: Literal["restricted"]
+    cards: list[str] = Field(default_factory=list)
+    max: Annotated[int, Field(ge=0)] = 1
 
 
 def listed_numbers(view: DeckView, references: list[str]) -> set[str]:
@@ -32,3 +48,25 @@ def check_restricted(rule: RestrictedRule, view: DeckView) -> ProblemStream:
         if item.card.number in restricted and item.count > rule.max:
             yield problem(rule, f"{item.count:,} × {item.card.label()}; restricted to {rule.max} "
                           f"in {view.deck_word} — cut {item.count - rule.max:,}", item)
+
+
+def explain_banned(rule: BannedRule) -> tuple[str, str]:
+    listed = ", ".join(rule.cards) or "(none listed)"
+    return (f"none of these cards: {listed}",
+            f"a deck holding {rule.cards[0]}" if rule.cards else "no card is banned yet")
+
+
+def explain_restricted(rule: RestrictedRule) -> tuple[str, str]:
+    listed = ", ".join(rule.cards) or "(none listed)"
+    return (f"at most {rule.max} of each: {listed}",
+            f"{rule.max + 1} copies of {rule.cards[0]}" if rule.cards
+            else "no card is restricted yet")
+
+
+KINDS = (
+    RuleKind(BannedRule, check_banned, explain_banned,
+             lambda rule: f"{len(rule.cards)} banned", __doc__ or "", EXAMPLE, position=50),
+    RuleKind(RestrictedRule, check_restricted, explain_restricted,
+             lambda rule: f"{len(rule.cards)} restricted to {rule.max}", __doc__ or "", EXAMPLE,
+             position=51),
+)

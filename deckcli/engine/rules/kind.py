@@ -1,0 +1,67 @@
+"""The rule-kind plug-in: what one module under `deckcli/engine/rules/kinds/` provides.
+
+A pool's format lists rules, each naming its kind (`kind = "count"`). Everything deckcli knows
+about a kind lives in one module of `engine/rules/kinds/`, and `engine.rules` finds every
+module there: adding a kind is adding a module, with no table to edit. The module holds
+
+- its docstring: what the kind checks and why, as `deckcli rules` prints it; the first line
+  (`count: how many cards matching a query …`) is the kind's summary;
+- the rule's schema: a pydantic model subclassing `model.poolspec.RuleBase` (and `Bounds` for
+  `exactly`/`min`/`max`), with `kind: Literal["<kind>"]` and its own settings; it overrides
+  `queries()`, `card_fields()` or `copy_key()` when it reads cards through a query, a field
+  or a copy key, so the resolver and `deckcli pool check` know what it looks at;
+- `KINDS = (RuleKind(...),)`: the schema with the functions below. A module may define
+  several kinds documented together (`banned` and `restricted`): `deckcli rules` lists them
+  under one docstring.
+
+`check(rule, view)` yields the problems of a deck (`engine.rules.context`: `DeckView`,
+`problem`, `cannot_verify`, `classify`): every problem, at the rule's severity, each saying
+how to fix it ("— cut 1"); a card whose needed fact is not recorded gets "cannot verify",
+never a guess. `explain(rule)` gives what one rule checks and a deck that breaks it, in words
+from its settings (`deckcli rules GAME`, SARIF rule descriptors); `summary(rule)` a few words
+for `deckcli games`; `example` a deck that breaks a rule of the kind (`deckcli rules`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Generic, TypeVar, get_args
+
+from deckcli.engine.rules.context import DeckView
+from deckcli.model.poolspec import RuleBase
+from deckcli.model.problem import Problem
+
+R = TypeVar("R", bound=RuleBase)
+
+
+@dataclass(frozen=True)
+class RuleKind(Generic[R]):
+    """A kind of deck rule: its schema, its check, its explanations."""
+
+    schema: type[R]  # the pool's rule table, validated; `kind` is Literal["<name>"]
+    check: Callable[[R, DeckView], Iterator[Problem]]
+    explain: Callable[[R], tuple[str, str]]  # (what the rule checks, a deck that breaks it)
+    summary: Callable[[R], str]  # a few words for `deckcli games`: "≤4 per name"
+    doc: str  # the module's docstring: what the kind checks and why
+    example: str  # a deck that breaks a rule of this kind, in words
+    position: int  # where `deckcli rules` lists the kind (ascending)
+
+    @property
+    def name(self) -> str:
+        """The kind's name, as pools write it: the value of its schema's `kind` literal."""
+        return str(get_args(self.schema.model_fields["kind"].annotation)[0])
+
+    def problems(self, rule: RuleBase, view: DeckView) -> Iterator[Problem]:
+        return self.check(self._own(rule), view)
+
+    def explanation(self, rule: RuleBase) -> tuple[str, str]:
+        return self.explain(self._own(rule))
+
+    def description(self, rule: RuleBase) -> str:
+        return self.summary(self._own(rule))
+
+    def _own(self, rule: RuleBase) -> R:
+        if not isinstance(rule, self.schema):
+            raise TypeError(f"rule {rule.id} is a {type(rule).__name__}, not a {self.name} rule")
+        return rule
