@@ -92,3 +92,34 @@ def test_the_document_states_these_layers():
     stated = {pkg: tuple(sorted(re.findall(r"`(deckcli\.[a-z]+)`", cell)))
               for pkg, cell in rows.items()}
     assert stated == {pkg: tuple(sorted(allowed)) for pkg, allowed in ALLOWED.items()}
+
+
+def import_edges() -> list[tuple[str, str]]:
+    """Every (package, package it imports) of the code, base modules left out."""
+    edges = set()
+    for path in MODULES:
+        name = module_name(path)
+        if name in LOOSE:
+            continue
+        edges.update((package_of(name), package_of(target)) for target in imports_of(path)
+                     if target not in BASE and package_of(target) != package_of(name))
+    return sorted(edges)
+
+
+def mermaid() -> str:
+    """The import diagram of docs/architecture.md, drawn from the code."""
+    lines = [f"  {source.removeprefix('deckcli.')} --> {target.removeprefix('deckcli.')}"
+             for source, target in import_edges()]
+    return "\n".join(["graph TD", *lines])
+
+
+def test_the_diagram_draws_the_real_imports():
+    """docs/architecture.md's mermaid diagram has exactly the imports the code has."""
+    found = re.search(r"<!-- imports: [^>]*-->\n```mermaid\n(.*?)\n```",
+                      DOC.read_text(encoding="utf-8"), flags=re.S)
+    assert found is not None, "docs/architecture.md lost its imports diagram"
+    assert found.group(1) == mermaid(), f"paste into docs/architecture.md:\n{mermaid()}"
+
+
+if __name__ == "__main__":
+    print(mermaid())
