@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 from pathlib import Path
 
@@ -22,9 +23,12 @@ def write(path: Path, text: str) -> Path:
 
 
 def errors(stderr: str) -> list[str]:
+    """The error lines, without the prefix and without why a glob is not valid (the matcher's
+    own words)."""
     lines = stderr.splitlines()
     assert all(line.startswith("deckcli: error: ") for line in lines), stderr
-    return [line.removeprefix("deckcli: error: ") for line in lines]
+    return [re.sub(r"(is not a valid glob).*", r"\1", line.removeprefix("deckcli: error: "))
+            for line in lines]
 
 
 def test_every_mistake_of_the_config_and_the_options_is_reported_at_once(cli, tmp_path):
@@ -42,12 +46,12 @@ def test_every_mistake_of_the_config_and_the_options_is_reported_at_once(cli, tm
         f"{config}: strict must be true or false",
         f"{config}: format 'yaml' is not an output format; use one of rich, json, text, "
         "github, sarif, junit, markdown",
-        f"{config} extend-exclude: '!' is not a valid glob (Invalid git pattern: '!')",
+        f"{config} extend-exclude: '!' is not a valid glob",
         f"{config}: unknown key 'gmae' in decks entry 1 (did you mean 'game'?); keys: path, "
         "game, deck-format",
         f'{config}: decks entry 1 needs path and game (or deck-format), like path = '
         '"decks/megaman/**" and game = "megaman"',
-        "--exclude: '!' is not a valid glob (Invalid git pattern: '!')",
+        "--exclude: '!' is not a valid glob",
         "--game: unknown game 'nope'; games: digi-battle, digimon-classic, haikyu, megaman, "
         "orbs",
         f"{config}: decks entry 'lists/*.txt': game: unknown game 'megamn'; games: "
@@ -166,8 +170,7 @@ def test_decks_globs_are_checked_when_read(cli, tmp_path):
     shutil.copy(ILLEGAL, tmp_path / "d.toml")
     run = cli("check", tmp_path / "d.toml")
     assert run.code == 2
-    assert errors(run.err) == [f"{config}: decks entry 1 path: '!' is not a valid glob "
-                               "(Invalid git pattern: '!')"]
+    assert errors(run.err) == [f"{config}: decks entry 1 path: '!' is not a valid glob"]
 
 
 def test_a_decks_table_in_deckcli_toml_is_named_as_written_there(cli, tmp_path):
