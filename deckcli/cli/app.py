@@ -56,11 +56,14 @@ class State:
 
         config = self.config or self.configure([])
         dirs = pool_dirs(config, self.pool_dirs)
+        paths: list[Path] = []
         for folder in dirs:
-            problem = user_pool_problem(folder.value)  # type: ignore[arg-type]
+            assert isinstance(folder.value, Path), "pool_dirs gives paths"
+            problem = user_pool_problem(folder.value)
             if problem is not None:
                 raise UserError(f"{folder.source} names {folder.value}, which {problem}")
-        return PoolRegistry([folder.value for folder in dirs])  # type: ignore[misc]
+            paths.append(folder.value)
+        return PoolRegistry(paths)
 
 
 state = State()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, TypedDict
 
 import typer
 
@@ -16,20 +16,31 @@ if TYPE_CHECKING:
     from deckcli.model.poolspec import Rule
 
 
+class _Row(TypedDict):
+    """One game format as `games` lists it (and prints it as JSON)."""
+
+    game: str
+    format: str
+    default: bool
+    name: str
+    format_name: str
+    rules: list[str]
+    aliases: list[str]
+
+
 def describe_rule(rule: Rule) -> str:
     """A rule in a few words: 'deck-size exactly 60', 'copies ≤4 per name'."""
-    kind = rule.kind
-    if kind == "size":
+    if rule.kind == "size":
         return f"{rule.describe()} cards"
-    if kind == "count":
+    if rule.kind == "count":
         return f"{rule.describe()} {rule.label or rule.query}"
-    if kind == "copies":
+    if rule.kind == "copies":
         return f"≤{rule.max} per {rule.key}" + (" (warning)" if rule.severity == "warning" else "")
-    if kind == "allowed":
+    if rule.kind == "allowed":
         return f"only {rule.label or rule.query}"
-    if kind == "banned":
+    if rule.kind == "banned":
         return f"{len(rule.cards)} banned"
-    if kind == "requires":
+    if rule.kind == "requires":
         return f"{rule.requirement} met by {rule.supplied_by} ({rule.severity})"
     return f"{len(rule.cards)} restricted to {rule.max}"
 
@@ -50,7 +61,7 @@ def games(
         raise UserError(f"--format takes {', '.join(FORMATS)}, not {format_!r}")
 
     registry = state.registry()
-    rows = []
+    rows: list[_Row] = []
     from deckcli.pools.load import PoolError
 
     for game_id in registry.game_ids():

@@ -12,7 +12,7 @@ from __future__ import annotations
 import difflib
 import heapq
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -25,13 +25,12 @@ from deckcli.model.problem import Problem
 from deckcli.textnorm import fold, split_number
 
 
-class Resolved:
-    """A deck entry with the card it names (None when it names none): what rules count."""
+class Counted:
+    """A deck entry and its copies: the part a resolved and an unresolved entry share."""
 
-    __slots__ = ("card", "count", "entry")
+    __slots__ = ("count", "entry")
 
-    def __init__(self, card: Card | None, count: int, entry: DeckEntry) -> None:
-        self.card = card
+    def __init__(self, count: int, entry: DeckEntry) -> None:
         self.count = count
         self.entry = entry
 
@@ -43,6 +42,29 @@ class Resolved:
     @property
     def ref(self) -> str:
         return self.entry.ref
+
+
+class Resolved(Counted):
+    """A deck entry with the card it names: what rules count."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, card: Card, count: int, entry: DeckEntry) -> None:
+        super().__init__(count, entry)
+        self.card = card
+
+
+class Unresolved(Counted):
+    """A deck entry naming no card (or several that differ), kept as written."""
+
+    __slots__ = ("card",)
+
+    def __init__(self, count: int, entry: DeckEntry) -> None:
+        super().__init__(count, entry)
+        self.card = None
+
+
+Tallied = Resolved | Unresolved
 
 
 @dataclass(frozen=True)
@@ -75,7 +97,7 @@ class Resolver:
         self._queries: dict[str, Query] = {}
         self._verdicts: dict[str, dict[str, Verdict]] = {}
         self._lookups: dict[str, Lookup] = {}
-        self._copy_keys: dict[str, dict[str, str | None]] = {}
+        self._copy_keys: dict[str, Mapping[str, str | None]] = {}
         self._memos: dict[str, dict[Any, Any]] = {}
         self.rule_fields, self.copy_key_names = self._rule_facts()
 
@@ -109,7 +131,7 @@ class Resolver:
             table[card.number] = self.query(text).matches(card)
         return table[card.number]
 
-    def copy_keys(self, key: str) -> dict[str, str | None]:
+    def copy_keys(self, key: str) -> Mapping[str, str | None]:
         """Card number -> the copy key a copies rule counts by (see `Pool.copy_keys`)."""
         if key not in self._copy_keys:
             self._copy_keys[key] = self.pool.copy_keys(key)
@@ -210,7 +232,7 @@ class Resolver:
         difflib over every name of a large pool costs milliseconds per typo, so candidates
         are first narrowed to the names sharing the most three-letter pieces with the reference.
         """
-        memo = self.memo("suggestions")
+        memo: dict[tuple[str, int], list[str]] = self.memo("suggestions")
         key = (ref, limit)
         if key not in memo:
             memo[key] = self._suggestions(ref, limit, shortlist)
@@ -314,15 +336,16 @@ class Resolver:
                 kept.append(card)
         return tuple(kept)
 
-    def tally(self, entries: Iterable[DeckEntry]) -> list[Resolved]:
+    def tally(self, entries: Iterable[DeckEntry]) -> list[Tallied]:
         """Entries merged by card, in deck order; references naming no card stay as written."""
-        merged: dict[str, Resolved] = {}
+        merged: dict[str, Tallied] = {}
         for entry in entries:
             card = self.lookup(entry.ref).card
             slot = card.number if card else "\0" + fold(entry.ref)
             if slot in merged:
                 merged[slot].count += entry.count
             else:
-                merged[slot] = Resolved(card, entry.count, entry)
+                merged[slot] = Resolved(card, entry.count, entry) if card else Unresolved(
+                    entry.count, entry)
         return list(merged.values())
 

@@ -7,23 +7,46 @@ One module per rule kind; each module's docstring is that kind's user documentat
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from typing import TypeVar
 
 from deckcli.engine.resolver import Resolved, Resolver
 from deckcli.engine.rules import allowed, copies, count, lists, requires, size
 from deckcli.engine.rules.context import DeckView
-from deckcli.model.poolspec import Rule
+from deckcli.model.poolspec import (
+    AllowedRule,
+    BannedRule,
+    CopiesRule,
+    CountRule,
+    RequiresRule,
+    RestrictedRule,
+    Rule,
+    RuleBase,
+    SizeRule,
+)
 from deckcli.model.problem import Problem
 
 Checker = Callable[[Rule, DeckView], Iterator[Problem]]
+R = TypeVar("R", bound=RuleBase)
+
+
+def _checker(kind: type[R], check: Callable[[R, DeckView], Iterator[Problem]]) -> Checker:
+    """A kind's check as a Checker of any rule: its rules are of that kind (by their `kind`)."""
+    def run(rule: Rule, view: DeckView) -> Iterator[Problem]:
+        if not isinstance(rule, kind):
+            raise TypeError(f"rule {rule.id} is a {rule.kind} rule, not a {kind.__name__}")
+        return check(rule, view)
+
+    return run
+
 
 CHECKERS: dict[str, Checker] = {
-    "size": size.check,
-    "count": count.check,
-    "copies": copies.check,
-    "allowed": allowed.check,
-    "banned": lists.check_banned,
-    "restricted": lists.check_restricted,
-    "requires": requires.check,
+    "size": _checker(SizeRule, size.check),
+    "count": _checker(CountRule, count.check),
+    "copies": _checker(CopiesRule, copies.check),
+    "allowed": _checker(AllowedRule, allowed.check),
+    "banned": _checker(BannedRule, lists.check_banned),
+    "restricted": _checker(RestrictedRule, lists.check_restricted),
+    "requires": _checker(RequiresRule, requires.check),
 }
 
 KIND_MODULES = {"size": size, "count": count, "copies": copies, "allowed": allowed,

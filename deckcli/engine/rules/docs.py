@@ -13,6 +13,7 @@ from deckcli.engine.rules.builtin import BUILTIN_RULES, BuiltinRule
 from deckcli.model.poolspec import (
     AllowedRule,
     BannedRule,
+    Bounds,
     CopiesRule,
     CountRule,
     RequiresRule,
@@ -56,12 +57,12 @@ def _cards(rule: Rule) -> str:
     return rule.label or getattr(rule, "query", "")
 
 
-def _card_word(rule: Rule) -> str:
+def _card_word(rule: Bounds) -> str:
     """'card' after 'exactly 1' or 'at most 1', else 'cards'."""
     return "card" if rule.high == 1 and rule.low in (0, 1) else "cards"
 
 
-def _outside_bounds(rule: Rule, what: str) -> str:
+def _outside_bounds(rule: Bounds, what: str) -> str:
     """'a deck with 59 or 61 cards': one below the low bound, one above the high one."""
     high = rule.high + 1 if rule.high is not None else None
     wrong = [f"{n:,}" for n in (rule.low - 1, high) if n is not None and n >= 0]

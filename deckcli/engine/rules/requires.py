@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from typing import NamedTuple
+from dataclasses import dataclass
 
 from deckcli.engine.query import QueryError
 from deckcli.engine.resolver import Resolved
@@ -28,7 +28,8 @@ EXAMPLE = "a card needing 3 IceMan emblems in a deck whose only IceMan emblem is
 PLACEHOLDERS = {"{name}": r"(?P<name>.+?)", "{count}": r"(?P<count>\d+)"}
 
 
-class Need(NamedTuple):
+@dataclass(frozen=True)
+class Need:
     """One need of a card: the name (as compared and as written) and how many."""
 
     key: str
