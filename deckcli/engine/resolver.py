@@ -17,54 +17,15 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from deckcli.engine.query import Query, Verdict, compile_query
+from deckcli.engine.resolved import Resolved as Resolved  # re-exported, as callers import
+from deckcli.engine.resolved import Tallied as Tallied  # them from the resolver
+from deckcli.engine.resolved import Unresolved
 from deckcli.model.card import Card
 from deckcli.model.deck import DeckEntry
 from deckcli.model.pool import Pool, trigrams_of
 from deckcli.model.poolspec import CopiesRule, Format, RequiresRule
 from deckcli.model.problem import Problem
 from deckcli.textnorm import fold, split_number
-
-
-class Counted:
-    """A deck entry and its copies: the part a resolved and an unresolved entry share."""
-
-    __slots__ = ("count", "entry")
-
-    def __init__(self, count: int, entry: DeckEntry) -> None:
-        self.count = count
-        self.entry = entry
-
-    @property
-    def line(self) -> int | None:
-        """The entry's line, looked up only when a problem is placed on it."""
-        return self.entry.line
-
-    @property
-    def ref(self) -> str:
-        return self.entry.ref
-
-
-class Resolved(Counted):
-    """A deck entry with the card it names: what rules count."""
-
-    __slots__ = ("card",)
-
-    def __init__(self, card: Card, count: int, entry: DeckEntry) -> None:
-        super().__init__(count, entry)
-        self.card = card
-
-
-class Unresolved(Counted):
-    """A deck entry naming no card (or several that differ), kept as written."""
-
-    __slots__ = ("card",)
-
-    def __init__(self, count: int, entry: DeckEntry) -> None:
-        super().__init__(count, entry)
-        self.card = None
-
-
-Tallied = Resolved | Unresolved
 
 
 @dataclass(frozen=True)
