@@ -33,8 +33,9 @@ class Resolved(Counted):
     __slots__ = ("card",)
 
     def __init__(self, card: Card, count: int, entry: DeckEntry) -> None:
-        super().__init__(count, entry)
-        self.card = card
+        self.card = card  # set here, not through super(): rules build many of these
+        self.count = count
+        self.entry = entry
 
 
 class Unresolved(Counted):
