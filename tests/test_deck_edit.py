@@ -162,6 +162,16 @@ def test_remove_all_and_an_entry_that_names_no_card(cli, write_deck):
     assert path.read_text() == 'game = "megaman"\n[cards]\n'
 
 
+def test_add_to_a_cards_table_continued_after_another_table(cli, write_deck):
+    """tomlkit reads such a [cards] as a proxy without `add`: this was an internal error."""
+    text = '"1St101" = 1\n[extra]\nnote = "x"\n[cards.more]\n'
+    path = write_deck("split.toml", 'game = "megaman"\n[cards]\n' + text)
+    run = cli("add", path, "1C53", "2")
+    assert run.code == 0 and "It's Not Over Yet (1C53): 0 → 2" in run.out, run.err
+    added = '"It\'s Not Over Yet" = 2\n'
+    assert path.read_text() == 'game = "megaman"\n[cards]\n"1St101" = 1\n' + added + text[13:]
+
+
 def test_a_deck_without_a_game_is_refused(cli, write_deck):
     path = write_deck("nogame.toml", "[cards]\nAreaSteal = 4\n")
     run = cli("add", path, "AreaSteal")

@@ -11,7 +11,7 @@ from pathlib import Path
 
 from deckcli.app.run import override_warning
 from deckcli.engine.check import check_deck
-from deckcli.engine.resolver import Resolved, Resolver
+from deckcli.engine.resolver import Resolver, Tallied
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
 from deckcli.formats.edit import split_bom, text_entries
 from deckcli.formats.read import (
@@ -72,7 +72,7 @@ class LoadedDeck:
             raise UserError(self.resolver.why_not(ref, found))
         return found.card
 
-    def counted(self) -> list[Resolved]:
+    def counted(self) -> list[Tallied]:
         """The deck's cards merged by card, in deck order (unresolved references as written)."""
         return self.resolver.tally(self.deck.entries)
 

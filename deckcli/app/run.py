@@ -26,7 +26,7 @@ from deckcli.formats.read import (
 from deckcli.formats.sniff import SNIFFED_SUFFIXES, not_a_deck
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
-from deckcli.model.result import CheckResult, DeckResult
+from deckcli.model.result import CheckResult, DeckResult, RuleDoc
 from deckcli.pools.load import PoolError
 from deckcli.pools.registry import PoolRegistry
 
@@ -166,7 +166,7 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
             continue
         if isinstance(item, EmptyFolder):
             result.notes.append(empty_folder_note(item.path, ""))
-            deck = empty_folder_result(item)
+            deck: DeckResult | Skip | None = empty_folder_result(item)
         else:
             deck = next(checked)
             done += 1
@@ -178,7 +178,7 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
             if isinstance(deck, Skip):
                 result.skipped_files.append((printable_path(deck.path), deck.reason, False))
                 deck = None
-        if deck is not None:
+        if isinstance(deck, DeckResult):
             result.decks.append(deck)
     for folder, count in decks_under.items():
         if count == 0:
@@ -206,7 +206,8 @@ def empty_folder_result(folder: EmptyFolder) -> DeckResult | None:
     return DeckResult(printable_path(str(folder.path)), None, None, 0, list(folder.problems))
 
 
-def rule_docs(result: CheckResult, registry: PoolRegistry) -> dict:
+def rule_docs(result: CheckResult, registry: PoolRegistry
+              ) -> dict[str, list[tuple[str, RuleDoc]]]:
     """Documentation of every rule id the result reports (see `rules.docs.docs_for`)."""
     from deckcli.engine.rules.docs import docs_for
 

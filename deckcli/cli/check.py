@@ -23,14 +23,17 @@ OUTPUT_FORMATS = ("rich", "text", "json", "github", "sarif", "junit", "markdown"
 LOCAL_FORMATS = ("rich", "text", "json")  # the others are for CI logs: no progress bar there
 SLOW_SECONDS = 1.0  # a check still running after this long shows a progress bar
 
+if TYPE_CHECKING:
+    from rich.progress import Progress, TaskID
+
 
 class ProgressBar:
     """A progress bar on stderr for a long check, started only once it has run a while."""
 
     def __init__(self) -> None:
         self.started = time.perf_counter()
-        self.bar = None
-        self.task = None
+        self.bar: Progress | None = None
+        self.task: TaskID | None = None
 
     def __call__(self, done: int, total: int) -> None:
         if self.bar is None:
@@ -42,6 +45,7 @@ class ProgressBar:
             self.bar = Progress(console=Console(stderr=True), transient=True)
             self.bar.start()
             self.task = self.bar.add_task("checking decks", total=total)
+        assert self.task is not None  # set with the bar
         self.bar.update(self.task, completed=done)
 
     def close(self) -> None:

@@ -132,7 +132,8 @@ def export(
         raise UserError(f"{path}: {names} name no card of {loaded.pool.game_id} (or several "
                         "that differ); fix the deck (deckcli check says how), then export",
                         EXIT_FAILED)
-    body = export_text(format_, loaded.resolver, counted, loaded.deck.name)
+    resolved = [item for item in counted if item.card is not None]
+    body = export_text(format_, loaded.resolver, resolved, loaded.deck.name)
     emit(lambda out, _color: out.write(body), output)
 
 

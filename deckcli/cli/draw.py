@@ -172,10 +172,11 @@ def read_ambiguous(resolver: Resolver, entries: list[DeckEntry]) -> list[tuple[C
 
     ambiguous: list[Ambiguous] = []
     cards, _ = resolver.resolve(entries, ambiguous)
-    held = {item.card.number: [item.card, item.count] for item in cards if item.card}
+    held = {item.card.number: (item.card, item.count) for item in cards}
     for item in ambiguous:
         chosen = item.readings[0]
-        held.setdefault(chosen.number, [chosen, 0])[1] += item.entry.count
+        first, copies = held.get(chosen.number, (chosen, 0))
+        held[chosen.number] = (first, copies + item.entry.count)
         numbers = ", ".join(card.number for card in item.candidates)
         _warn(f'"{item.entry.ref}" names {numbers}; the odds read it as {chosen.number} and '
               "may differ for another of them: write the card number to settle it")

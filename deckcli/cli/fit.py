@@ -9,6 +9,7 @@ wrapped, one row per line whatever the terminal width.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
@@ -29,7 +30,7 @@ class Column:
     justify: Literal["left", "right"] = "left"
 
 
-def fit_table(width: int, columns: list[Column], rows: list[list[str | Text]],
+def fit_table(width: int, columns: list[Column], rows: Sequence[Sequence[str | Text]],
               sections: frozenset[int] = frozenset()) -> tuple[Table, list[str]]:
     """A rich table for `width` columns and the headers of the stat columns left out.
 
@@ -72,7 +73,7 @@ def plain_table(columns: list[Column], rows: list[list[str]]) -> list[str]:
     return lines
 
 
-def _fit(width: int, columns: list[Column], rows: list[list[str | Text]]
+def _fit(width: int, columns: list[Column], rows: Sequence[Sequence[str | Text]]
          ) -> tuple[list[int], list[str]]:
     kept = [i for i, column in enumerate(columns) if not _empty(column, rows, i)]
     needed = {i: (min(NAME_MIN, _natural(columns[i], rows, i)) if columns[i].role == "name"
@@ -80,7 +81,7 @@ def _fit(width: int, columns: list[Column], rows: list[list[str | Text]]
     fixed = [i for i in kept if columns[i].role != "stat"]
     used = sum(needed[i] for i in fixed) + GAP * (len(fixed) - 1)
     chosen = set(fixed)
-    hidden = []
+    hidden: list[str] = []
     for i in kept:
         if columns[i].role != "stat":
             continue
@@ -96,11 +97,11 @@ def _cell(value: str | Text) -> str:
     return value if isinstance(value, str) else value.plain
 
 
-def _empty(column: Column, rows: list[list[str | Text]], index: int) -> bool:
+def _empty(column: Column, rows: Sequence[Sequence[str | Text]], index: int) -> bool:
     return column.role == "stat" and not any(_cell(row[index]).strip() for row in rows)
 
 
-def _natural(column: Column, rows: list[list[str | Text]], index: int) -> int:
+def _natural(column: Column, rows: Sequence[Sequence[str | Text]], index: int) -> int:
     """The width a column needs: its longest cell, or its header's longest word."""
     from rich.cells import cell_len
 

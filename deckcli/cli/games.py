@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, TypedDict
 
 import typer
 
@@ -11,6 +11,18 @@ from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
 
 FORMATS = ("rich", "text", "json")
+
+
+class _Row(TypedDict):
+    """One game format as `games` lists it (and prints it as JSON)."""
+
+    game: str
+    format: str
+    default: bool
+    name: str
+    format_name: str
+    rules: list[str]
+    aliases: list[str]
 
 
 @app.command(epilog=epilog(
@@ -29,7 +41,7 @@ def games(
         raise UserError(f"--format takes {', '.join(FORMATS)}, not {format_!r}")
 
     registry = open_registry()
-    rows = []
+    rows: list[_Row] = []
     from deckcli.engine.rules import describe
     from deckcli.pools.load import PoolError
 

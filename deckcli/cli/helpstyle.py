@@ -27,7 +27,7 @@ def plain_value_names() -> None:
 
 
 def _argument_name(param: Any) -> str:
-    return param.metavar or param.name.strip("_").upper().replace("_", "-")
+    return str(param.metavar or param.name.strip("_").upper().replace("_", "-"))
 
 
 def _usage_name(param: Any) -> str:
@@ -39,10 +39,10 @@ def _usage_name(param: Any) -> str:
 
 def _option_value_name(param: Any, ctx: object) -> str | None:
     if param.metavar is not None:
-        return param.metavar or None
+        return str(param.metavar) or None
     if param.is_flag:
         return None
-    return param.name.strip("_").upper().replace("_", "-")
+    return str(param.name.strip("_").upper().replace("_", "-"))
 
 
 def epilog(*examples: tuple[str, str], exits: str = "") -> str:

@@ -15,7 +15,7 @@ from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
 from deckcli.escape import printable_path
 
 
-def emit(write: Callable[[TextIO, bool], None], output: Path | None) -> None:
+def emit(write: Callable[[TextIO, bool], object], output: Path | None) -> None:
     """Run a renderer into stdout, or into a file replaced in one step."""
     if output is None:
         color = sys.stdout.isatty() and "NO_COLOR" not in os.environ

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -20,7 +20,7 @@ FORMATS = ("rich", "text", "json")
 WIDE = 100  # from this width rules are a table; narrower, one block per rule
 
 
-def game_rules(game_id: str) -> dict:
+def game_rules(game_id: str) -> dict[str, Any]:
     """Each format's rules of one game, documented, plus the built-in ids."""
     from deckcli.engine.rules.docs import as_json, builtin_docs, pool_rule_doc
     from deckcli.errors import EXIT_FAILED
@@ -39,7 +39,7 @@ def game_rules(game_id: str) -> dict:
             "builtin": as_json(builtin_docs())}
 
 
-def all_kinds() -> dict:
+def all_kinds() -> dict[str, Any]:
     """The built-in ids and every rule kind a pool can use."""
     from deckcli.engine.rules.docs import as_json, builtin_docs, kind_docs
 
@@ -75,14 +75,14 @@ def rules(
     print_document(document, plain=format_ == "text")
 
 
-def _sections(document: dict) -> list[tuple[str, list[dict]]]:
+def _sections(document: dict[str, Any]) -> list[tuple[str, list[dict[str, str]]]]:
     sections = [(f"{document['game']} · {format_id}{' (default)' * fmt['default']}: "
                  f"{fmt['name']}", fmt["rules"])
                 for format_id, fmt in document.get("formats", {}).items()]
     return [*sections, ("built-in rule ids (every game)", document["builtin"])]
 
 
-def print_document(document: dict, plain: bool = False) -> None:
+def print_document(document: dict[str, Any], plain: bool = False) -> None:
     from rich.console import Console
 
     if plain:
@@ -98,7 +98,7 @@ def print_document(document: dict, plain: bool = False) -> None:
         console.print(kind_table(document["kinds"]))
 
 
-def plain_lines(document: dict) -> list[str]:
+def plain_lines(document: dict[str, Any]) -> list[str]:
     """`--format text`: a heading per format, then one aligned line per rule id."""
     from deckcli.cli.fit import Column, plain_table
 
@@ -115,7 +115,7 @@ def plain_lines(document: dict) -> list[str]:
     return lines[:-1] if lines and not lines[-1] else lines
 
 
-def _print_blocks(console: Console, title: str, docs: list[dict]) -> None:
+def _print_blocks(console: Console, title: str, docs: list[dict[str, str]]) -> None:
     """A narrow terminal: the id on its own line (never split), the prose wrapped under it."""
     from rich.padding import Padding
     from rich.text import Text
@@ -128,7 +128,7 @@ def _print_blocks(console: Console, title: str, docs: list[dict]) -> None:
         console.print(Padding(Text(f"fails for: {doc['example']}", style="dim"), (0, 0, 0, 4)))
 
 
-def rule_table(title: str, docs: list[dict]) -> Table:
+def rule_table(title: str, docs: list[dict[str, str]]) -> Table:
     from rich.markup import escape
     from rich.table import Table
 
@@ -148,7 +148,7 @@ def rule_table(title: str, docs: list[dict]) -> Table:
     return table
 
 
-def kind_table(kinds: list[dict]) -> Table:
+def kind_table(kinds: list[dict[str, str]]) -> Table:
     from rich.markup import escape
     from rich.table import Table
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from fractions import Fraction
 from math import comb, prod
+from typing import Any
 
 from deckcli.draw import DrawError
 from deckcli.draw.copies import find_card
@@ -201,7 +202,7 @@ SHOW_HORIZON = 10
 
 
 def add_show_column(resolver: Resolver, cards: list[tuple[Card, int]],
-                    columns: list[str], groups: list[dict]) -> None:
+                    columns: list[str], groups: list[dict[str, Any]]) -> None:
     """`deckcli show`: a column with each costed card's chance to be playable on turn 3, or
     the first turn it reaches 50% when turn 3 is below; nothing for games without costs."""
     costs = resolver.pool.header.costs

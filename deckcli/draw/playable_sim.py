@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from deckcli.draw.playable import Problem
-from deckcli.draw.setup import Procedure
+from deckcli.draw.setup import Phase, Procedure
 from deckcli.draw.simulate import wilson
 
 CHUNK = 20_000
@@ -36,8 +36,8 @@ def simulate(prob: Problem, steps: Procedure, turns: int, hands: int, seed: int
     return [m / hands for m in met], [wilson(m, hands) for m in met]
 
 
-def _deal(prob: Problem, phases, rng: np.random.Generator, ids: np.ndarray, caps: np.ndarray,
-          radix: np.ndarray, size: int, met: list[int]) -> None:
+def _deal(prob: Problem, phases: tuple[Phase, ...], rng: np.random.Generator, ids: np.ndarray,
+          caps: np.ndarray, radix: np.ndarray, size: int, met: list[int]) -> None:
     dealt = ids[rng.random((size, len(ids))).argsort(axis=1)]
     held = np.zeros((size, len(caps)), dtype=np.int64)
     at = 0

@@ -117,7 +117,7 @@ class Simulation:
         left += held - keep_below
         held[...] = keep_below
         back = in_hand - sum(keep)
-        for step in range(int(back.max(initial=0))):
+        for step in range(int(np.max(back, initial=0))):
             drawing = step < back
             room = np.maximum(pile + back - step, 1)
             lower = (rng.integers(0, room, dtype=np.int16) < left) & drawing

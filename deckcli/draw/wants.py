@@ -143,7 +143,7 @@ def cut(
 ) -> tuple[Partition, list[str]]:
     """Group the pile by which wants each card matches; warn where a card's match is unknown."""
     matchers = [want_matcher(resolver, want) for want in wants]
-    groups: dict[tuple[bool, ...], list] = {}
+    groups: dict[tuple[bool, ...], list[tuple[str, int]]] = {}
     unknown: list[dict[str, list[str]]] = [{} for _ in wants]
     for card, count in library.cards:
         verdicts = [matches(card) for matches, _ in matchers]

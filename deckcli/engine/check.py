@@ -64,9 +64,9 @@ def narrowed(resolver: Resolver, item: Ambiguous, cards: list[Resolved],
     for other in cards:
         if other.card is not None:
             taken |= resolver.copy_slots(other.card)
-    for other in ambiguous:
-        if other is not item:
-            for card in other.candidates:
+    for another in ambiguous:
+        if another is not item:
+            for card in another.candidates:
                 taken |= resolver.copy_slots(card)
     kept: list[Card] = []
     for card in item.readings:
@@ -165,7 +165,7 @@ def _errors(problems: Sequence[Problem]) -> list[Problem]:
     return [p for p in problems if p.severity == "error"]
 
 
-def _key(problem: Problem) -> tuple:
+def _key(problem: Problem) -> tuple[str, str, str, str | None, int | None]:
     return problem.rule, problem.severity, problem.message, problem.card, problem.line
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import fnmatch
 from collections.abc import Callable
+from typing import Any
 
 from deckcli.model.card import Card
 from deckcli.model.poolspec import FieldDef
@@ -13,7 +14,7 @@ from deckcli.textnorm import fold
 Verdict = bool | None
 Predicate = Callable[[Card], Verdict]
 
-_OPERATORS = {
+_OPERATORS: dict[str, Callable[[Any, Any], bool]] = {
     ">=": lambda a, b: a >= b,
     "<=": lambda a, b: a <= b,
     ">": lambda a, b: a > b,
@@ -95,7 +96,7 @@ def _parse_bool(field: str, raw: str) -> bool:
     raise QueryError(f"{field} is true or false; {raw!r} is neither")
 
 
-def _attr(field: str, test: Callable[[object], Verdict]) -> Predicate:
+def _attr(field: str, test: Callable[[Any], Verdict]) -> Predicate:
     def predicate(card: Card) -> Verdict:
         value = card.attrs.get(field)
         return None if value is None else test(value)

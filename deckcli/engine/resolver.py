@@ -12,11 +12,14 @@ from __future__ import annotations
 import difflib
 import heapq
 from collections import Counter
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
 from deckcli.engine.query import Query, Verdict, compile_query
+from deckcli.engine.resolved import Resolved as Resolved  # re-exported, as callers import
+from deckcli.engine.resolved import Tallied as Tallied  # them from the resolver
+from deckcli.engine.resolved import Unresolved
 from deckcli.model.card import Card
 from deckcli.model.deck import DeckEntry
 from deckcli.model.pool import Pool, trigrams_of
@@ -39,26 +42,6 @@ def rules_read(rules: Iterable[RuleBase], query: Callable[[str], Query]
         if key is not None:
             keys.append(key)
     return frozenset(fields), tuple(keys)
-
-
-class Resolved:
-    """A deck entry with the card it names (None when it names none): what rules count."""
-
-    __slots__ = ("card", "count", "entry")
-
-    def __init__(self, card: Card | None, count: int, entry: DeckEntry) -> None:
-        self.card = card
-        self.count = count
-        self.entry = entry
-
-    @property
-    def line(self) -> int | None:
-        """The entry's line, looked up only when a problem is placed on it."""
-        return self.entry.line
-
-    @property
-    def ref(self) -> str:
-        return self.entry.ref
 
 
 @dataclass(frozen=True)
@@ -91,7 +74,7 @@ class Resolver:
         self._queries: dict[str, Query] = {}
         self._verdicts: dict[str, dict[str, Verdict]] = {}
         self._lookups: dict[str, Lookup] = {}
-        self._copy_keys: dict[str, dict[str, str | None]] = {}
+        self._copy_keys: dict[str, Mapping[str, str | None]] = {}
         self._memos: dict[str, dict[Any, Any]] = {}
         self.rule_fields, self.copy_key_names = rules_read(self.format.rules, self.query)
 
@@ -110,7 +93,7 @@ class Resolver:
             table[card.number] = self.query(text).matches(card)
         return table[card.number]
 
-    def copy_keys(self, key: str) -> dict[str, str | None]:
+    def copy_keys(self, key: str) -> Mapping[str, str | None]:
         """Card number -> the copy key a copies rule counts by (see `Pool.copy_keys`)."""
         if key not in self._copy_keys:
             self._copy_keys[key] = self.pool.copy_keys(key)
@@ -211,7 +194,7 @@ class Resolver:
         difflib over every name of a large pool costs milliseconds per typo, so candidates
         are first narrowed to the names sharing the most three-letter pieces with the reference.
         """
-        memo = self.memo("suggestions")
+        memo: dict[tuple[str, int], list[str]] = self.memo("suggestions")
         key = (ref, limit)
         if key not in memo:
             memo[key] = self._suggestions(ref, limit, shortlist)
@@ -315,15 +298,16 @@ class Resolver:
                 kept.append(card)
         return tuple(kept)
 
-    def tally(self, entries: Iterable[DeckEntry]) -> list[Resolved]:
+    def tally(self, entries: Iterable[DeckEntry]) -> list[Tallied]:
         """Entries merged by card, in deck order; references naming no card stay as written."""
-        merged: dict[str, Resolved] = {}
+        merged: dict[str, Tallied] = {}
         for entry in entries:
             card = self.lookup(entry.ref).card
             slot = card.number if card else "\0" + fold(entry.ref)
             if slot in merged:
                 merged[slot].count += entry.count
             else:
-                merged[slot] = Resolved(card, entry.count, entry)
+                merged[slot] = Resolved(card, entry.count, entry) if card else Unresolved(
+                    entry.count, entry)
         return list(merged.values())
 

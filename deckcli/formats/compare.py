@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from deckcli.engine.resolver import Resolved
+from deckcli.engine.resolver import Tallied
 from deckcli.model.card import Card
 from deckcli.textnorm import fold
 
@@ -34,17 +34,17 @@ class CardChange:
     def label(self) -> str:
         return self.card.label() if self.card else self.ref
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {"number": self.card.number if self.card else None,
                 "name": self.card.name if self.card else self.ref,
                 "before": self.before, "after": self.after}
 
 
-def _slot(item: Resolved) -> str:
+def _slot(item: Tallied) -> str:
     return item.card.number if item.card else "\0" + fold(item.ref)
 
 
-def compare(before: list[Resolved], after: list[Resolved]) -> list[CardChange]:
+def compare(before: list[Tallied], after: list[Tallied]) -> list[CardChange]:
     """Cards removed, added and changed in count; within each, in the order the decks list them."""
     old = {_slot(item): item for item in before}
     new = {_slot(item): item for item in after}

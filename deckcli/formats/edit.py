@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import tomlkit
 from tomlkit.exceptions import TOMLKitError
-from tomlkit.items import Table
+from tomlkit.items import InlineTable, Table
 
 from deckcli.errors import EXIT_FAILED, UserError
 from deckcli.formats.read import parse_deck_bytes
@@ -111,9 +111,12 @@ def _edit_toml(text: str, edit: Edit) -> str:
             raise UserError(f"[cards] already has {edit.new_key!r} with a value that is not a "
                             "count; fix that line first", EXIT_FAILED)
         item = tomlkit.integer(edit.new_count)
-        if isinstance(cards, Table):
+        if not isinstance(cards, InlineTable):
             item.trivia.trail = newline
-        cards.add(edit.new_key, item)
+        if isinstance(cards, Table | InlineTable):
+            cards.add(edit.new_key, item)
+        else:  # [cards] continued after another table: tomlkit's proxy adds to its first part
+            cards[edit.new_key] = item
     result = document.as_string()
     return result[: -len(newline)] if open_end and result.endswith(newline) else result
 
@@ -156,7 +159,7 @@ def _verify(result: bytes, deck: Deck, edit: Edit) -> None:
         before[edit.new_key] += edit.new_count
     expected = {ref: count for ref, count in before.items() if count}
     edited, _ = parse_deck_bytes(result, Deck(path=deck.path, kind=deck.kind))
-    found = Counter()
+    found: Counter[str] = Counter()
     for entry in edited.entries:
         found[entry.ref] += entry.count
     same_header = (edited.game, edited.format, edited.name) == (deck.game, deck.format, deck.name)

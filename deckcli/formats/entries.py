@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 from deckcli.escape import control_character
-from deckcli.model.problem import Problem
+from deckcli.model.problem import Problem, Severity
 
 MAX_ENTRIES = 5_000
 MAX_REF_CHARS = 200
@@ -20,7 +20,7 @@ def problem(
     message: str,
     line: int | None = None,
     column: int | None = None,
-    severity: str = "error",
+    severity: Severity = "error",
     card: str | None = None,
 ) -> Problem:
     """Shorthand for file-level problems."""

@@ -139,7 +139,7 @@ def _read_element(index: int, element: object, lines: _Lines, collected: EntryCo
         collected.problems.append(problem("json-syntax", f"{where} names no card; give "
                                           '"id" (the card number) or "name"', line))
     else:
-        ref = f"{name} ({number})" if number and name else number or name
+        ref = f"{name} ({number})" if number and name else number or name or ""
         collected.add(ref, count, line)
 
 

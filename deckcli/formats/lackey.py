@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import NoReturn
 from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
@@ -111,7 +112,7 @@ class _Reader:
         self.text.append(data)
 
 
-def _refuse(*_args: object) -> None:
+def _refuse(*_args: object) -> NoReturn:
     raise _Refused
 
 

@@ -42,7 +42,7 @@ def group_by_type(pool: Pool, items: Iterable[Item],
         groups.setdefault(group_label(card_of(item)), []).append(item)
     curve = pool.header.game.curve
 
-    def order(item: Item) -> tuple:
+    def order(item: Item) -> tuple[object, ...]:
         card = card_of(item)
         if card is None:
             return (1, ())
@@ -61,7 +61,7 @@ def curve_values(card: Card, field: str) -> list[Any]:
     return list(value) if isinstance(value, list) else [value]
 
 
-def value_rank(pool: Pool, field: str, value: Any) -> tuple:
+def value_rank(pool: Pool, field: str, value: Any) -> tuple[object, ...]:
     """Sort key of one value: the field's declared order, else numbers, else text."""
     spec = pool.fields.get(field)
     if spec is not None and spec.order and value in spec.order:

@@ -14,10 +14,10 @@ import stat
 import tomllib
 from pathlib import Path
 
+from deckcli.escape import control_character
 from deckcli.formats.entries import (
     MAX_ENTRIES,
     check_entry,
-    control_character,
     problem,
     short_value,
 )
@@ -196,7 +196,7 @@ def toml_error_problem(error: str, text: str) -> Problem:
     return problem("invalid-toml", message, line, column)
 
 
-def _meta_string(raw: dict, key: str, lines: LazyKeyLines, problems: list[Problem]
+def _meta_string(raw: dict[str, object], key: str, lines: LazyKeyLines, problems: list[Problem]
                  ) -> str | None:
     value = raw.get(key)
     if value is None:

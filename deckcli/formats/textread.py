@@ -14,8 +14,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Literal
 
+from deckcli.escape import control_character
 from deckcli.formats.collect import EntryCollector
-from deckcli.formats.entries import control_character, problem
+from deckcli.formats.entries import problem
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem, capped
 from deckcli.textnorm import squash

@@ -93,7 +93,8 @@ def format_toml(text: str, resolver: Resolver) -> str:
         raise UserError(f"cannot format this file: {exc}", EXIT_FAILED) from None
     cards = document.get("cards")
     inline = isinstance(cards, InlineTable)
-    if not (inline or isinstance(cards, Table) and not cards.is_super_table()):
+    if not (isinstance(cards, InlineTable) or isinstance(cards, Table)
+            and not cards.is_super_table()):
         raise UserError("fmt reads one [cards] table (or cards = { … }); this deck splits its "
                         "cards with dotted keys or several tables — gather them under [cards]",
                         EXIT_FAILED)
@@ -143,9 +144,9 @@ def _read_cards(cards: Table | InlineTable, resolver: Resolver) -> tuple[list[Ca
 
 def _verify_same_cards(before: str, after: str, resolver: Resolver) -> None:
     """The formatted text must hold the same cards, counts and header as the original."""
-    def summary(text: str) -> tuple:
+    def summary(text: str) -> tuple[str | None, str | None, str | None, dict[str, int], int]:
         deck, problems = parse_toml_deck(text, Deck(path=""))
-        totals = Counter()
+        totals: Counter[str] = Counter()
         for item in resolver.tally(deck.entries):
             totals[item.card.number if item.card else item.ref] += item.count
         return deck.game, deck.format, deck.name, dict(totals), len(problems)

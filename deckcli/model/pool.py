@@ -6,6 +6,7 @@ on a format or a query live in `deckcli.engine.resolver.Resolver`, not here.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -84,7 +85,7 @@ class Pool:
                 parent[root(card.number)] = first
         return {card.number: root(card.number) for card in self.cards}
 
-    def copy_keys(self, key: str) -> dict[str, str | None]:
+    def copy_keys(self, key: str) -> Mapping[str, str | None]:
         """Card number -> what a copies rule counts it by: its name group, number, or a field."""
         if key == "name":
             return self.name_groups

@@ -44,7 +44,8 @@ def capped(problems: list[Problem]) -> list[Problem]:
             kept.append(found)
     for rule, count in seen.items():
         if count > MAX_PROBLEMS_PER_RULE:
-            severity = next((found.severity for found in kept if found.rule == rule), "error")
+            severity: Severity = next((found.severity for found in kept if found.rule == rule),
+                                      "error")
             more = count - MAX_PROBLEMS_PER_RULE
             kept.append(Problem(rule, f"… and {more:,} more {rule} problems in this file; fix "
                                 "these first", severity=severity, stands_for=more))

@@ -7,6 +7,7 @@ documentation included, so renderers import nothing from the rule engine.
 from __future__ import annotations
 
 from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from deckcli.model.problem import Problem, Severity
 
@@ -49,7 +50,7 @@ class DeckResult:
         """Whether this deck fails the check: an error, or with `strict` any warning."""
         return not self.legal or (strict and bool(self.problems))
 
-    def to_json(self) -> dict:
+    def to_json(self) -> dict[str, object]:
         return {
             "path": self.path,
             "game": self.game,
@@ -81,8 +82,8 @@ class CheckResult:
     def exit_code(self) -> int:
         return 0 if self.ok else 1
 
-    def to_json(self) -> dict:
-        document: dict = {"decks": [deck.to_json() for deck in self.decks],
+    def to_json(self) -> dict[str, Any]:
+        document: dict[str, Any] = {"decks": [deck.to_json() for deck in self.decks],
                           "skipped": self.skipped}
         if self.notes:
             document["notes"] = list(self.notes)

@@ -46,7 +46,8 @@ def code_stamp() -> str:
     from deckcli.model import card, pool, poolspec
     from deckcli.pools import load
 
-    stamps = (Path(module.__file__).stat() for module in (card, poolspec, load, pool))
+    files = (module.__file__ for module in (card, poolspec, load, pool))
+    stamps = (Path(file).stat() for file in files if file)  # None only for namespace packages
     return ",".join(f"{st.st_size}:{st.st_mtime_ns}" for st in stamps)
 
 

@@ -11,6 +11,7 @@ import os
 import stat
 import tomllib
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
@@ -108,7 +109,7 @@ def read_pool_text(path: Path) -> str:
     return decode_pool(path, read_pool_bytes(path))
 
 
-def parse_pool_toml(path: Path, text: str) -> dict:
+def parse_pool_toml(path: Path, text: str) -> dict[str, Any]:
     """tomllib.loads, with every way it can fail on a hostile file as a PoolError."""
     try:
         return tomllib.loads(text)
@@ -151,12 +152,12 @@ def read_header(path: Path) -> PoolHeader:
     return validate_header(path, read_raw_header(path))
 
 
-def read_raw_header(path: Path) -> dict:
+def read_raw_header(path: Path) -> dict[str, Any]:
     """The header of a pool file as parsed TOML, not yet validated (cheap: for discovery)."""
     return parse_pool_toml(path, decode_pool(path, read_pool_bytes(path, head_only=True)))
 
 
-def validate_header(path: Path, raw: dict) -> PoolHeader:
+def validate_header(path: Path, raw: dict[str, object]) -> PoolHeader:
     """A parsed header checked against the pool schema (its rules against the rule kinds'
     own schemas); PoolError naming the field at fault."""
     from deckcli.engine.rules import pool_schema
@@ -168,18 +169,19 @@ def validate_header(path: Path, raw: dict) -> PoolHeader:
         raise PoolError(path, describe_validation(exc)) from None
 
 
-def check_card_attrs(number: str, attrs: dict, fields: dict[str, FieldDef]) -> str | None:
+def check_card_attrs(number: str, attrs: dict[str, Any], fields: dict[str, FieldDef]) -> str | None:
     """Why a card's attributes do not fit the declared fields, or None when they do."""
     for key, value in attrs.items():
         spec = fields.get(key)
         if spec is None:
             return f"card {number}: field {key!r} is not declared in [fields]"
-        expected = {"str": str, "int": int, "float": (int, float), "bool": bool, "list": list}
+        expected: dict[str, type | tuple[type, ...]] = {
+            "str": str, "int": int, "float": (int, float), "bool": bool, "list": list}
         if spec.type in ("int", "float") and isinstance(value, bool):
             return f"card {number}: field {key!r} must be {spec.type}, got {value!r}"
         if not isinstance(value, expected[spec.type]):
             return f"card {number}: field {key!r} must be {spec.type}, got {value!r}"
-        if spec.type == "list" and not all(isinstance(item, str) for item in value):
+        if isinstance(value, list) and not all(isinstance(item, str) for item in value):
             return f"card {number}: field {key!r} must be a list of strings"
         if spec.values is not None and spec.type in ("str", "list"):
             items = value if isinstance(value, list) else [value]

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from deckcli.pools.load import PoolError, read_raw_header, validate_header
 from deckcli.textnorm import fold
@@ -50,7 +50,7 @@ class PoolSource:
     the reason it cannot be used."""
 
     path: Path
-    raw: dict | None
+    raw: dict[str, Any] | None
     error: PoolError | None = None
     builtin: bool = True
     overrides: Path | None = None  # the built-in pool file this user pool replaces
@@ -65,13 +65,13 @@ class PoolSource:
         return _game_names(self.raw)[1:] if self.raw else []
 
 
-def _game_names(raw: dict) -> list[str]:
+def _game_names(raw: dict[str, Any]) -> list[str]:
     """[id, *aliases] from a parsed header whose `[game]` has been seen to hold them."""
     game = raw["game"]
     return [game["id"], *game.get("aliases", [])]
 
 
-def _names_readable(raw: dict) -> bool:
+def _names_readable(raw: dict[str, object]) -> bool:
     """Whether a parsed header's game id and aliases can be read before full validation."""
     game = raw.get("game")
     if not isinstance(game, dict) or not isinstance(game.get("id"), str) or not game["id"]:

@@ -28,7 +28,8 @@ RENDERERS: dict[str, str] = {
 def get_renderer(name: str) -> Renderer:
     """The renderer for an output format name (see RENDERERS)."""
     module = importlib.import_module(RENDERERS[name])
-    return module.render
+    render: Renderer = module.render
+    return render
 
 
 def deck_line(problem_line: int | None) -> int:

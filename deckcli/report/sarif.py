@@ -29,7 +29,7 @@ def artifact_uri(path: str) -> str:
     return quote(shown, safe="/")
 
 
-def descriptor(rule_id: str, variants: list[tuple[str, RuleDoc]]) -> dict:
+def descriptor(rule_id: str, variants: list[tuple[str, RuleDoc]]) -> dict[str, object]:
     """A reportingDescriptor: short text, the full description and help for each variant."""
     if not variants:
         text = {"text": f"{rule_id}: reported by deckcli"}
@@ -62,7 +62,7 @@ def explain(doc: RuleDoc) -> str:
     return text if doc.checks == doc.description else f"{text} Checks that {doc.checks}."
 
 
-def sarif_result(path: str, problem: Problem, rule_index: int) -> dict:
+def sarif_result(path: str, problem: Problem, rule_index: int) -> dict[str, object]:
     region: dict[str, int] = {"startLine": deck_line(problem.line)}
     if problem.column is not None:
         region["startColumn"] = max(problem.column, 1)
@@ -76,7 +76,7 @@ def sarif_result(path: str, problem: Problem, rule_index: int) -> dict:
     }
 
 
-def sarif_log(result: CheckResult) -> dict:
+def sarif_log(result: CheckResult) -> dict[str, object]:
     """The whole log as JSON-ready data."""
     docs = result.rule_docs
     index = {rule_id: number for number, rule_id in enumerate(docs)}

@@ -37,7 +37,8 @@ def classify(view: DeckView, rule: RuleBase, query: Query, item: Resolved) -> tu
 
     The answer depends only on the rule and the card, so it is memoised per pool and format.
     """
-    memo = view.resolver.memo("classify").setdefault((rule.id, query.text), {})
+    memo: dict[str, tuple[Verdict, str]] = view.resolver.memo("classify").setdefault(
+        (rule.id, query.text), {})
     number = item.card.number
     if number not in memo:
         memo[number] = _classify(view, rule, query, item)

@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from typing import Literal, NamedTuple
+from dataclasses import dataclass
+from typing import Literal
 
 from pydantic import field_validator
 
@@ -49,7 +50,8 @@ class RequiresRule(RuleBase):
 PLACEHOLDERS = {"{name}": r"(?P<name>.+?)", "{count}": r"(?P<count>\d+)"}
 
 
-class Need(NamedTuple):
+@dataclass(frozen=True)
+class Need:
     """One need of a card: the name (as compared and as written) and how many."""
 
     key: str
