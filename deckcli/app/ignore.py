@@ -1,56 +1,70 @@
 """Folders and files a scan passes over: `.gitignore` rules inside a git work tree, and globs.
 
-Both use git's own pattern language (through `pathspec`), so `legacy/`, `*.bak` and
-`decks/old/**` mean in `--exclude` what they mean in a `.gitignore`. A rule set is anchored at
-the folder it comes from: a nested `.gitignore` speaks of paths under its own folder, and the
-deepest one that has a say wins, as in git.
+Both use git's own pattern language (`app.wildmatch`, matched without backtracking blow-ups),
+so `legacy/`, `*.bak` and `decks/old/**` mean in `--exclude` what they mean in a `.gitignore`.
+A rule set is anchored at the folder it comes from: a nested `.gitignore` speaks of paths under
+its own folder, and the deepest one that has a say wins, as in git. Ignore files are read as
+deck files are (regular files only, without blocking, at most MAX_IGNORE_BYTES); a linked
+`.gitignore` is not followed (git does not follow one either); a line git would never match
+(an unterminated `[`, a lone `\\` at the end) is left out with a warning on stderr.
 """
 
 from __future__ import annotations
 
 import os
-import re
+import sys
+from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
 
+from deckcli.app.wildmatch import Pattern, parse_pattern
 from deckcli.errors import UserError
+from deckcli.escape import escape_controls
+from deckcli.io.files import TooLarge, read_regular_file
 
-MAX_IGNORE_BYTES = 1_000_000  # a .gitignore larger than this is read no further
+MAX_IGNORE_BYTES = 1_000_000  # a larger .gitignore is not read (with a warning)
 
 
 class Rules:
     """Patterns anchored at `base`, and where they were written (for `--verbose`).
 
-    Compiled on first use (importing `pathspec` costs 40 ms, which a check of named files need
-    not pay), then matched with each pattern's own regular expression, last match first (git's
-    order): `PathSpec.check_file` normalises every path again and cost 15 times the rest of a
-    scan. Lines git would reject are left out, as git leaves them out.
+    Parsed on first use, then tried last first (git's order). Lines git would never match are
+    left out, with a warning naming the file and line when `warn` (ignore files).
     """
 
-    def __init__(self, base: Path, lines: list[str], origin: str) -> None:
+    def __init__(self, base: Path, lines: Sequence[str | bytes], origin: str,
+                 warn: bool = False) -> None:
         self.base = os.path.join(os.path.abspath(base), "")  # ends with a separator
+        self.base_bytes = _slashed(os.fsencode(self.base))
         self.lines = lines
         self.origin = origin
+        self.warn = warn
 
     @cached_property
-    def patterns(self) -> tuple[tuple[re.Pattern[str], bool, str], ...]:
-        """(regex, ignores?, as written) of every pattern that says something."""
-        import pathspec
-
-        try:
-            spec = pathspec.GitIgnoreSpec.from_lines(self.lines)
-        except ValueError:
-            spec = pathspec.GitIgnoreSpec.from_lines(
-                [line for line in self.lines if invalid_pattern(line) is None])
-        return tuple((pattern.regex, pattern.include, str(pattern.pattern))
-                     for pattern in spec.patterns
-                     if pattern.include is not None and pattern.regex is not None)
+    def patterns(self) -> tuple[Pattern, ...]:
+        """Every pattern that can match something, in the order written."""
+        usable = []
+        for number, line in enumerate(self.lines, 1):
+            pattern = parse_pattern(line)
+            if pattern is None:
+                continue
+            if pattern.never is None:
+                usable.append(pattern)
+            elif self.warn:
+                warn_once(f"{self.origin}:{number}: {pattern.written!r} never matches "
+                          f"({pattern.never}); left out, as git leaves it out")
+        return tuple(usable)
 
     @cached_property
-    def file_patterns(self) -> tuple[tuple[re.Pattern[str], bool, str], ...]:
+    def file_patterns(self) -> tuple[Pattern, ...]:
         """Patterns that can match a file itself: a walk never reaches files under an ignored
         folder, so `build/` and `.*/` need not be tried on every file."""
-        return tuple(item for item in self.patterns if not item[2].rstrip().endswith("/"))
+        return tuple(pattern for pattern in self.patterns if not pattern.dir_only)
+
+    @cached_property
+    def name_patterns(self) -> tuple[Pattern, ...]:
+        """Patterns without a slash: the only ones that speak of paths outside the base."""
+        return tuple(pattern for pattern in self.patterns if not pattern.anchored)
 
     def verdict(self, path: str, is_dir: bool) -> tuple[bool, str] | None:
         """(ignored?, the deciding pattern) when a pattern speaks of `path` (absolute, as
@@ -58,19 +72,32 @@ class Rules:
         patterns = self.patterns if is_dir else self.file_patterns
         if not patterns:
             return None
-        # outside the base, only patterns without a slash can match: try the name alone
-        relative = (path[len(self.base):] if path.startswith(self.base)
-                    else os.path.basename(path))
+        encoded = _slashed(os.fsencode(path))
+        if encoded.startswith(self.base_bytes):
+            relative = encoded[len(self.base_bytes):]
+        else:
+            relative = encoded[encoded.rfind(b"/") + 1:]
+            patterns = tuple(pattern for pattern in patterns if not pattern.anchored)
         if not relative:
             return None
-        if os.sep != "/":
-            relative = relative.replace(os.sep, "/")
-        if is_dir:
-            relative += "/"
-        for regex, ignores, written in reversed(patterns):
-            if regex.match(relative):
-                return ignores, written
+        for pattern in reversed(patterns):
+            if pattern.matches(relative, is_dir):
+                return not pattern.negated, pattern.written
         return None
+
+
+_warned: set[str] = set()
+
+
+def warn_once(message: str) -> None:
+    """One warning line on stderr, once per run (a file's rules may be read again)."""
+    if message not in _warned:
+        _warned.add(message)
+        sys.stderr.write(escape_controls(f"deckcli: warning: {message}") + "\n")
+
+
+def _slashed(path: bytes) -> bytes:
+    return path.replace(os.fsencode(os.sep), b"/") if os.sep != "/" else path
 
 
 def glob_rules(patterns: list[str], base: Path, origin: str, checked: bool = True) -> Rules:
@@ -134,39 +161,45 @@ def _git_dir(root: Path) -> Path:
     if marker.is_dir():
         return marker
     try:
-        line = marker.read_text(encoding="utf-8", errors="replace").strip()
+        line = read_regular_file(marker, 4096).decode("utf-8", "replace").strip()
     except OSError:
         return marker
     target = Path(line.removeprefix("gitdir:").strip())
     git_dir = target if target.is_absolute() else root / target
-    common = git_dir / "commondir"  # a worktree shares info/exclude with its main repository
-    try:
-        shared = common.read_text(encoding="utf-8").strip()
-    except OSError:
+    try:  # a worktree shares info/exclude with its main repository
+        shared = read_regular_file(git_dir / "commondir", 4096).decode("utf-8").strip()
+    except (OSError, UnicodeDecodeError):
         return git_dir
     return (git_dir / shared).resolve()
 
 
 def _read_rules(path: Path, base: Path, root: Path) -> Rules | None:
     try:
-        with path.open("rb") as handle:
-            data = handle.read(MAX_IGNORE_BYTES)
-    except OSError:
-        return None
-    lines = data.decode("utf-8", errors="replace").splitlines()
-    try:
         origin = path.relative_to(root).as_posix()
     except ValueError:
         origin = str(path)
-    return Rules(base, lines, origin)
+    in_tree = path.name == ".gitignore"
+    try:
+        data = read_regular_file(path, MAX_IGNORE_BYTES, follow_links=not in_tree)
+    except FileNotFoundError:
+        return None
+    except OSError as exc:
+        if isinstance(exc, TooLarge):
+            why = f"larger than {MAX_IGNORE_BYTES:,} bytes"
+        elif in_tree and path.is_symlink():
+            why = "a symbolic link (git does not follow one either)"
+        else:
+            why = exc.strerror or str(exc)
+        warn_once(f"{origin} not read: {why}")
+        return None
+    data = data.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte order mark, as git skips it
+    lines = [line.removesuffix(b"\r") for line in data.split(b"\n")]
+    return Rules(base, lines, origin, warn=True)
 
 
 def invalid_pattern(line: str) -> str | None:
-    """Why pathspec refuses a pattern, or None."""
-    import pathspec
-
-    try:
-        pathspec.GitIgnoreSpec.from_lines([line])
-    except ValueError as exc:
-        return str(exc)
-    return None
+    """Why a glob given as a setting can match nothing (git would leave it out), or None."""
+    pattern = parse_pattern(line)
+    if pattern is None:
+        return "a blank line or a comment matches nothing; write \\# for a leading #"
+    return pattern.never

@@ -197,3 +197,33 @@ def _exit_on_signal(number: int, _frame: object) -> None:
     sys.stderr.write(f"deckcli: error: stopped by signal {number}; the file is unchanged or "
                      "wholly written, never half\n")
     raise SystemExit(128 + number)
+
+
+class TooLarge(OSError):
+    """A file longer than the reader's limit."""
+
+
+def read_regular_file(path: Path, limit: int, follow_links: bool = True) -> bytes:
+    """A regular file's bytes, as deck files are read: opened without blocking (a FIFO or a
+    device named like a config or ignore file must not hang the run), refused unless regular,
+    never read past `limit` (TooLarge); `follow_links=False` refuses a symbolic link (ELOOP),
+    as git refuses a linked `.gitignore`."""
+    flags = (os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+             | getattr(os, "O_CLOEXEC", 0))
+    if not follow_links:
+        flags |= getattr(os, "O_NOFOLLOW", 0)
+    fd = os.open(path, flags)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "not a regular file", str(path))
+        chunks: list[bytes] = []
+        left = limit + 1
+        while left > 0 and (chunk := os.read(fd, min(left, 1 << 20))):
+            chunks.append(chunk)
+            left -= len(chunk)
+    finally:
+        os.close(fd)
+    data = b"".join(chunks)
+    if len(data) > limit:
+        raise TooLarge(errno.EFBIG, f"larger than {limit:,} bytes", str(path))
+    return data
