@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import tomllib
+from pathlib import Path
 
 from conftest import SAMPLES, query_of, toml_deck
 from deckcli.pools.registry import PoolRegistry
 
 POOL = PoolRegistry([]).load("digimon-classic")
+POOL_FILE = Path(__file__).parents[1] / "cardpools" / "digimon-classic.toml"
 BOOSTER_DECK = SAMPLES / "digimon-classic" / "example-booster-mushmon.toml"
 
 
@@ -123,3 +125,41 @@ def test_digi_battle_unknown_level_cannot_be_verified(cli, tmp_path, write_deck)
     deck = run.json()["decks"][0]
     assert run.code == 0 and [p["rule"] for p in deck["problems"]] == ["pool-override", "rookie"]
     assert deck["problems"][1]["message"].startswith("cannot verify Agumon (ST-01): its level")
+
+
+def device_deck(devices: dict[str, int]) -> dict[str, int]:
+    """The Agumon/Gabumon sample with its 7 Plug-In A, Plug-In C and Program St-56 copies
+    traded for Device cards (and, when fewer than 7, more copies of St-59)."""
+    legal = SAMPLES / "digimon-classic" / "example-agumon-gabumon.toml"
+    cards = dict(tomllib.loads(legal.read_text(encoding="utf-8"))["cards"])
+    for number in ("St-49", "St-50", "St-56"):
+        del cards[number]
+    cards.update(devices)
+    cards["St-59"] += 7 - sum(devices.values())
+    assert sum(cards.values()) == 30
+    return cards
+
+
+def test_six_device_cards_are_legal(cli, write_deck):
+    cards = device_deck({"Bo-642": 3, "Bo-693": 3})  # King Device, Queen Device
+    code, deck = deck_of(cli, write_deck("d.toml", toml_deck("digimon-classic", cards)))
+    assert code == 0 and deck["legal"], deck["problems"]
+
+
+def test_a_seventh_device_card_breaks_the_limit_printed_on_them(cli, write_deck):
+    cards = device_deck({"Bo-642": 3, "Bo-693": 3, "Bo-697": 1})  # King, Queen, Pawn
+    for fmt in ("hyper-colosseum", "ultimate-battle"):
+        code, deck = deck_of(cli, write_deck("d.toml", toml_deck("digimon-classic", cards, fmt)))
+        assert code == 1
+        limit = [p for p in deck["problems"] if p["rule"] == "device-limit"]
+        assert len(limit) == 1 and limit[0]["severity"] == "error"
+        assert "7" in limit[0]["message"] and "6" in limit[0]["message"]
+
+
+def test_every_card_named_device_is_counted_and_nothing_else(cli):
+    pool = tomllib.loads((POOL_FILE).read_text(encoding="utf-8"))
+    for fmt in ("hyper-colosseum", "ultimate-battle"):
+        rule = next(r for r in pool["formats"][fmt]["rules"] if r["id"] == "device-limit")
+        found = cli("cards", "digimon-classic", rule["query"], "--format", "json").json()
+        assert {card["number"] for card in found} == {
+            "St-582", "St-598", "Bo-642", "Bo-693", "Bo-697", "Bo-743", "Bo-744"}

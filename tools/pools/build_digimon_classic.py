@@ -508,6 +508,18 @@ def shared_rules(ultimate_cap: int, cap_source: str) -> list[dict[str, Any]]:
         },
         ultimate_limit(ultimate_cap, cap_source),
         {
+            "id": "device-limit",
+            "kind": "count",
+            "query": "name:*Device*",
+            "max": 6,
+            "label": "Device",
+            "source": "DMHC: the text of Knight Device St-582, Rook Device St-598, King Device "
+            "Bo-642, Queen Device Bo-693, Pawn Device Bo-697, Bishop Device Bo-743 and Rook "
+            "Device Bo-744",
+            "description": "At most 6 cards with the word 'Device' in their name, as the "
+            "Device cards' own text says.",
+        },
+        {
             "id": "level-iii",
             "kind": "count",
             "query": "type:Digimon level:III",
