@@ -12,6 +12,7 @@ import fcntl
 import json
 import os
 import signal
+import stat
 import subprocess
 import sys
 import time
@@ -24,6 +25,7 @@ from deckcli.formats import edit as deck_edit
 from deckcli.io import files as fileio
 
 DECK = SAMPLES / "megaman" / "starter-megaman.toml"
+TEXT_LIST = SAMPLES / "megaman" / "starter-torchman.txt"
 EMPTY = 'game = "megaman"\n[cards]\n'
 PARALLEL = 24
 
@@ -125,20 +127,42 @@ def test_an_edit_through_a_link_writes_its_target_and_keeps_the_link(cli, tmp_pa
 
 
 @pytest.mark.parametrize("command", [["check", str(DECK), "-f", "json", "-o", "{link}"],
-                                     ["export", str(DECK), "-o", "{link}"]])
-def test_an_output_file_that_is_a_link_is_written_through(cli, tmp_path, command):
-    real, link = link_to(tmp_path, b"an old report\n")
+                                     ["check", str(DECK), "-f", "sarif", "-o", "{link}"],
+                                     ["export", str(DECK), "-o", "{link}"],
+                                     ["import", "megaman", str(TEXT_LIST), "-o", "{link}",
+                                      "--force"]])
+def test_an_output_file_that_is_a_link_is_replaced_never_written_through(cli, tmp_path, command):
+    """A pull request commits `report.sarif -> ~/bin/tool`; the workflow writes its report
+    there. The tool stays as it was; the link becomes an ordinary file holding the report."""
+    tool = tmp_path / "bin" / "tool"
+    tool.parent.mkdir()
+    tool.write_bytes(b"#!/bin/sh\necho the real tool\n")
+    tool.chmod(0o755)
+    link = tmp_path / "repo" / "report.out"
+    link.parent.mkdir()
+    link.symlink_to(tool)
     run = cli(*[part.format(link=link) for part in command])
     assert run.code == 0, run.err
-    assert link.is_symlink() and real.read_bytes().startswith((b"{", b"# game: megaman"))
+    assert tool.read_bytes() == b"#!/bin/sh\necho the real tool\n"
+    assert stat.S_IMODE(tool.stat().st_mode) == 0o755
+    assert not link.is_symlink() and link.read_bytes().startswith((b"{", b"game = ", b"# game:"))
+    assert not stat.S_IMODE(link.stat().st_mode) & 0o111  # a new file's mode, not the tool's
 
 
-def test_a_loop_of_links_is_a_clear_error(cli, tmp_path):
+def test_a_loop_of_links_is_a_clear_error_for_an_edit(cli, tmp_path):
+    (tmp_path / "a.toml").symlink_to("b.toml")
+    (tmp_path / "b.toml").symlink_to("a.toml")
+    run = cli("new", "megaman", tmp_path / "a.toml")
+    assert run.code == 1
+    assert "cannot write" in run.err and "symbolic links; the file is unchanged" in run.err
+
+
+def test_a_report_replaces_a_loop_of_links(cli, tmp_path):
     (tmp_path / "a.json").symlink_to("b.json")
     (tmp_path / "b.json").symlink_to("a.json")
     run = cli("check", DECK, "-f", "json", "-o", tmp_path / "a.json")
-    assert run.code == 1
-    assert "cannot write" in run.err and "symbolic links; the file is unchanged" in run.err
+    assert run.code == 0, run.err
+    assert not (tmp_path / "a.json").is_symlink() and (tmp_path / "b.json").is_symlink()
 
 
 READ_ONLY_COMMANDS = {

@@ -86,7 +86,7 @@ def import_(
         sys.stdout.write(toml)
         sys.stderr.write(escape_controls(f"deckcli: {summary}") + "\n")
     else:
-        write_bytes(output, toml.encode("utf-8"))
+        write_bytes(output, toml.encode("utf-8"), follow_links=False)
         typer.echo(escape_controls(f"{summary} → {output}"))
 
 

@@ -24,17 +24,19 @@ def emit(write: Callable[[TextIO, bool], object], output: Path | None) -> None:
         return
     buffer = io.StringIO()
     write(buffer, False)
-    write_bytes(output, buffer.getvalue().encode("utf-8"))
+    write_bytes(output, buffer.getvalue().encode("utf-8"), follow_links=False)
 
 
-def write_bytes(path: Path, data: bytes, expected: bytes | None = None) -> None:
-    """Replace a file atomically (through links); a refused or failed write is one message
-    and exit 1. `expected`: the bytes read before an edit, which must still be there."""
+def write_bytes(path: Path, data: bytes, expected: bytes | None = None,
+                follow_links: bool = True) -> None:
+    """Replace a file atomically; a refused or failed write is one message and exit 1.
+    `expected`: the bytes read before an edit, which must still be there. An edit writes
+    through links; an output file (`follow_links=False`) replaces a link, never its target."""
     from deckcli.io.files import ChangedOnDisk, ReadOnlyFile, atomic_write_bytes  # only to write
 
     shown = printable_path(str(path))
     try:
-        atomic_write_bytes(path, data, expected)
+        atomic_write_bytes(path, data, expected, follow_links)
     except ReadOnlyFile as exc:
         raise UserError(f"{shown} is {exc.strerror}; deckcli does not write a file its "
                         f"permissions protect — make it writable (chmod u+w) to edit it",

@@ -57,18 +57,22 @@ def may_write(target: Path, info: os.stat_result) -> bool:
     return os.access(target, os.W_OK)
 
 
-def atomic_write_bytes(path: Path, data: bytes, expected: bytes | None = None) -> None:
-    """Replace the file `path` names (through links) with `data` in one step.
+def atomic_write_bytes(path: Path, data: bytes, expected: bytes | None = None,
+                       follow_links: bool = True) -> None:
+    """Replace the file `path` names with `data` in one step.
 
     `expected`: the bytes the file held when it was read; ChangedOnDisk when it holds others.
+    `follow_links`: an edit replaces the file a link leads to; a report (`follow_links=False`)
+    replaces the link itself with a new file of the usual mode, never writing through it.
     """
+    replaces_link = not follow_links and path.is_symlink()
     try:
-        info: os.stat_result | None = path.stat()
+        info: os.stat_result | None = None if replaces_link else path.stat()
     except FileNotFoundError:
         info = None
     if info is not None and not stat.S_ISREG(info.st_mode):
         raise OSError(errno.EINVAL, "not a regular file (deckcli writes files only)", str(path))
-    target = write_target(path)
+    target = path if replaces_link else write_target(path)
     if info is not None and not may_write(target, info):
         raise ReadOnlyFile(errno.EACCES, f"read-only (mode {stat.S_IMODE(info.st_mode):04o})",
                            str(path))
