@@ -200,3 +200,19 @@ def test_an_id_clash_with_another_games_alias_is_an_error_of_the_later_pool(cli,
     deck = write_deck("t.toml", toml_deck("tg", LEGAL_TESTGAME))
     [checked] = cli("--pools", folder, "check", deck, "--format", "json").json()["decks"]
     assert checked["game"] == "testgame" and checked["legal"] is True
+
+
+@pytest.mark.parametrize("setting", ['ignore = ["pool-override"]', 'select = ["deck-size"]'])
+@pytest.mark.parametrize("fmt", ["text", "json", "github", "sarif", "junit", "markdown"])
+def test_a_repository_config_cannot_silence_the_override_notice(cli, tmp_path, setting, fmt):
+    """A pull request weakens the pool and adds `ignore`/`select` to hide the notice."""
+    folder = override_pool(tmp_path)
+    (tmp_path / "deckcli.toml").write_text(setting + "\n", encoding="utf-8")
+    deck = tmp_path / "59.toml"
+    deck.write_bytes((SAMPLES / "megaman" / "starter-megaman.toml").read_bytes())
+    assert cli("remove", deck, "AreaSteal").code == 0
+    run = cli("--pools", folder, "check", deck, "--format", fmt)
+    assert "pool-override" in run.out.replace("\\", "")
+    flagged = cli("--pools", folder, "check", deck, "--ignore", "pool-override", "-f", fmt)
+    assert "pool-override" in flagged.out.replace("\\", "")
+

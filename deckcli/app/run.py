@@ -64,6 +64,9 @@ def place(deck: Deck, registry: PoolRegistry, settings: Settings
         return None, Problem(rule="broken-pool", message=str(exc)), game_id
 
 
+UNSILENCED = frozenset({"pool-override"})  # select/ignore never hide these
+
+
 def override_warning(registry: PoolRegistry, game_id: str) -> list[Problem]:
     """A `pool-override` warning when a user pool replaces the built-in game."""
     source = registry.override_of(game_id)
@@ -133,10 +136,12 @@ def read_target(target: Target, settings: Settings) -> tuple[Deck, list[Problem]
 
 
 def filter_problems(result: DeckResult, settings: Settings) -> DeckResult:
-    """Apply --select / --ignore (rule ids) to a deck's problems."""
+    """Apply --select / --ignore (rule ids) to a deck's problems; a notice that a user pool
+    judged the deck (UNSILENCED) is kept whatever they say, so a repository's configuration
+    cannot hide a weakened pool."""
     select, ignore = settings.select.value, settings.ignore.value
-    result.problems = [p for p in result.problems
-                       if (not select or p.rule in select) and p.rule not in ignore]
+    result.problems = [p for p in result.problems if p.rule in UNSILENCED
+                       or ((not select or p.rule in select) and p.rule not in ignore)]
     return result
 
 

@@ -73,7 +73,8 @@ _RULES = [
                 "The game's card pool loads and its rule queries are valid.",
                 "any deck of a game whose pool file has a syntax error"),
     BuiltinRule("pool-override", "deck", "warning",
-                "A deck judged by a user pool that replaces a built-in game says so.",
+                "A deck judged by a user pool that replaces a built-in game says so, whatever "
+                "select and ignore say.",
                 "DECKCLI_POOLS naming a folder with its own megaman.toml"),
     BuiltinRule("no-decks", "deck", "error", "A folder given to check holds deck files.",
                 "deckcli check on an empty folder"),
