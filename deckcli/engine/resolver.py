@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from deckcli.engine.marks import mark_note, marked_number, number_shaped
 from deckcli.engine.query import Query, Verdict, compile_query
 from deckcli.engine.resolved import Resolved as Resolved  # re-exported, as callers import
 from deckcli.engine.resolved import Tallied as Tallied  # them from the resolver
@@ -141,12 +142,16 @@ class Resolver:
     def _by_name_and_number(self, ref: str, name: str, number: str) -> Lookup:
         """`Name (number)` or `Name [number]`: the number decides and the name is checked; a
         bracket that holds no card number is a gloss (`ブロード攻撃 (Broad Attack)`)."""
-        card = self.numbered(number)
+        card, mark_problem = self.numbered(number), None
+        if card is None and (marked := marked_number(self.numbered, number)):
+            card, mark_problem = marked[0], mark_note(self.pool, ref, *marked)
         if card is None:
+            if number_shaped(self.pool, number):  # a number the pool lacks: never dropped
+                return Lookup(None, ())
             found = self.lookup(name)
             return Lookup(found.card, found.candidates, found.note)
         if self._names(name, card):
-            return Lookup(card, (card,))
+            return Lookup(card, (card,), mark_problem)
         others = self.named(name)
         if not others and (glossed := split_number(name)):
             others = self.named(glossed[0])

@@ -86,6 +86,10 @@ _RULES = [
                 "reading: a warning when the verdict is the same under all, an error naming the "
                 "legal reading when it is not.",
                 "Coelamon (ST-36 or its holo ST-36S) in a Digi-Battle deck that holds ST-36"),
+    BuiltinRule("unknown-mark", "card", "warning",
+                "A mark after a card number ('Name (HV-P01-006 頂)') is one of the printings "
+                "the pool records for that card; the number decides either way.",
+                "2 影山 飛雄 (HV-P01-006 X)"),
     BuiltinRule("name-number-mismatch", "card", "error",
                 "A card written with both name and number ('Name (number)', a CSV row) has "
                 "the number's name; the number decides.", "4 AreaSteal (1C12)"),
