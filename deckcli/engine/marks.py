@@ -26,7 +26,7 @@ def marked_number(numbered: Callable[[str], Card | None], written: str
 def mark_note(pool: Pool, ref: str, card: Card, mark: str) -> Problem | None:
     """None when the pool records the mark as one of the card's printings, else a warning
     that names it (the card is still counted by its number)."""
-    known = set()
+    known: set[str] = set()
     for name in PRINTING_FIELDS:
         value = card.attrs.get(name)
         values = value if isinstance(value, list | tuple) else [value] if value else []
