@@ -71,10 +71,33 @@ class _Lines:
         return self.text.count("\n", 0, found) + 1
 
 
+class DuplicateKey(ValueError):
+    """An object names the same key twice (JSON would silently keep the last)."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(key)
+        self.key = key
+
+
+def _unique_pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in found:
+            raise DuplicateKey(key)
+        found[key] = value
+    return found
+
+
 def parse_json_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     """A JSON deck in either shape; every element is counted or reported."""
     try:
-        data = json.loads(text)
+        data = json.loads(text, object_pairs_hook=_unique_pairs)
+    except DuplicateKey as exc:
+        lines = _Lines(text)
+        lines.find(exc.key)
+        return deck, [problem("json-syntax", f"the key {json.dumps(exc.key, ensure_ascii=False)}"
+                              " appears twice in one object; JSON readers disagree on which "
+                              "counts, so deckcli reads neither — keep one", lines.find(exc.key))]
     except json.JSONDecodeError as exc:
         return deck, [problem("json-syntax", f"invalid JSON: {exc.msg} (column {exc.colno})",
                               exc.lineno)]
