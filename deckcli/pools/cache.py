@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from deckcli import __version__
+from deckcli.errors import UserError
+from deckcli.escape import escape_controls
 from deckcli.model.card import Card
 from deckcli.model.pool import Pool
 from deckcli.model.poolspec import PoolHeader
@@ -32,11 +34,22 @@ FORMAT = 3  # bump when the entry layout changes
 _warned: set[str] = set()
 
 
+OFF_WORDS = frozenset(("", "off", "0", "false", "no", "none", "disable", "disabled"))
+
+
 def cache_dir() -> Path | None:
-    """$DECKCLI_CACHE (empty or 'off' disables), else $XDG_CACHE_HOME/deckcli, else ~/.cache."""
+    """$DECKCLI_CACHE (empty, 'off', 'false', '0', 'no' or 'none', in any case, disables; else
+    an absolute folder), else $XDG_CACHE_HOME/deckcli, else ~/.cache/deckcli."""
     configured = os.environ.get(CACHE_ENV)
     if configured is not None:
-        return None if configured in ("", "off", "0") else Path(configured)
+        if configured.strip().lower() in OFF_WORDS:
+            return None
+        folder = Path(os.path.expanduser(configured))
+        if not folder.is_absolute():
+            raise UserError(f"{CACHE_ENV}={escape_controls(repr(configured))} is a relative "
+                            "path, which would put a cache wherever deckcli runs; give an "
+                            "absolute folder, or off to turn the cache off")
+        return folder
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "deckcli"
 
