@@ -88,7 +88,8 @@ def _read_row(cells: list[str], roles: dict[str, int], line: int,
               collected: EntryCollector) -> None:
     def cell(role: str) -> str:
         index = roles.get(role)
-        return cells[index].strip() if index is not None and index < len(cells) else ""
+        return (unneutral(cells[index].strip()) if index is not None and index < len(cells)
+                else "")
 
     raw_count, number, name = cell("count"), cell("number"), cell("name")
     if not raw_count.isdigit() or len(raw_count) > 6:
@@ -110,15 +111,30 @@ def _read_row(cells: list[str], roles: dict[str, int], line: int,
     collected.add(ref, count, line)
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet run a cell
+
+
+def neutral(cell: str) -> str:
+    """A cell a spreadsheet shows as text: one starting like a formula gets a leading `'`
+    (the OWASP advice against CSV injection); deckcli reads the `'` back off."""
+    return "'" + cell if cell.startswith(FORMULA_START) else cell
+
+
+def unneutral(cell: str) -> str:
+    """A cell as written before `neutral`."""
+    return cell[1:] if cell.startswith("'") and cell[1:].startswith(FORMULA_START) else cell
+
+
 def csv_text(meta: dict[str, str | None], cards: Sequence[tuple[Card, int]]) -> str:
-    """A deck as CSV: `# game:` / `# format:` / `# name:` rows, then a `name,number,count`
-    header (reads back as the same deck)."""
+    """A deck as CSV: `# game:` / `# format:` / `# name:` rows (one cell each, so a comma in
+    a name never starts a cell), then a `name,number,count` header (reads back as the same
+    deck). No cell starts like a formula."""
     out = io.StringIO(newline="")
+    writer = csv.writer(out, lineterminator="\n")
     for key, value in meta.items():
         if value:
-            out.write(f"# {key}: {' '.join(value.split())}\n")
-    writer = csv.writer(out, lineterminator="\n")
+            writer.writerow([f"# {key}: {' '.join(value.split())}"])
     writer.writerow(["name", "number", "count"])
     for card, count in cards:
-        writer.writerow([card.name, card.number, count])
+        writer.writerow([neutral(card.name), neutral(card.number), count])
     return out.getvalue()
