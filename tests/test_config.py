@@ -53,9 +53,12 @@ def test_config_decks_give_a_game_to_files_by_path(cli, tmp_path):
     write(tmp_path / "megaman" / "torchman.txt", UNNAMED_LIST)
     write(tmp_path / "other" / "notes.txt", UNNAMED_LIST)
     run = cli("check", tmp_path, "--format", "json")
-    [deck] = run.json()["decks"]
-    assert run.code == 0 and deck["game"] == "megaman" and deck["format"] == "standard"
-    assert deck["path"].endswith("megaman/torchman.txt") and run.json()["skipped"] == 2
+    decks = {Path(deck["path"]).parent.name: deck for deck in run.json()["decks"]}
+    mapped, unmapped = decks["megaman"], decks["other"]
+    assert mapped["game"] == "megaman" and mapped["format"] == "standard" and mapped["legal"]
+    # the same list outside the mapped path names no game: judged, never skipped
+    assert [p["rule"] for p in unmapped["problems"]] == ["missing-game"]
+    assert run.code == 1 and run.json()["skipped"] == 1  # deckcli.toml
 
 
 @pytest.mark.parametrize(("text", "message"), [

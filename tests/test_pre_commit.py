@@ -74,3 +74,21 @@ def test_the_hook_fails_on_an_illegal_deck_and_passes_a_legal_one(tmp_path):
     passed = try_repo(hooks, decks, home, "legal.toml", "LICENSE.txt", "package.json")
     assert passed.returncode == 0, passed.stdout + passed.stderr
     assert "Passed" in passed.stdout
+    (decks / "list.txt").write_text(gameless_list(), encoding="utf-8")
+    git(decks, "add", "list.txt")
+    gameless = try_repo(hooks, decks, home, "list.txt")
+    assert gameless.returncode == 1, gameless.stdout + gameless.stderr
+    assert "missing-game" in gameless.stdout and "Failed" in gameless.stdout
+
+
+def gameless_list() -> str:
+    """A 41-card Haikyu list, written by numbers, with no `# game:` line."""
+    import tomllib
+
+    cards = tomllib.loads((SAMPLES / "haikyu" / "starter-karasuno.toml").read_text(
+        encoding="utf-8"))["cards"]
+    lines = [f"{count} {ref}" for ref, count in cards.items()]
+    first = next(iter(cards))
+    lines.append(f"1 {first}")
+    assert sum(cards.values()) + 1 == 41
+    return "\n".join(lines) + "\n"

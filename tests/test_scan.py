@@ -75,7 +75,7 @@ def test_verbose_says_why_each_file_was_skipped(cli, tmp_path, monkeypatch):
     assert reasons["build/"] == "ignored by .gitignore: build/"
     assert reasons["env/"] == "a virtualenv (holds pyvenv.cfg)"
     assert reasons["legacy/"].startswith("excluded by ") and "legacy/" in reasons["legacy/"]
-    assert reasons["LICENSE.txt"].startswith("no '# game: <id>' line")
+    assert reasons["LICENSE.txt"] == "its lines do not read as a deck list ('4 Card name')"
     assert reasons["pyproject.toml"] == "a TOML file with neither game nor [cards]"
     json.loads(run.out)  # stdout stays one JSON document
 
@@ -207,3 +207,18 @@ def test_a_json_deck_whose_first_keys_are_its_own_fields_is_a_deck(cli, tmp_path
     run = cli("check", tmp_path, "--format", "json")
     assert [Path(n).name for n in deck_names(run)] == ["map.json"]
     assert run.json()["skipped"] == 1
+
+
+def test_a_list_that_names_no_game_is_judged_never_skipped(cli, tmp_path):
+    """Named, named with --force-exclude, or found in a folder: a game-less list that reads
+    as a list fails with missing-game (exit 1); it is never '0 decks … 1 file skipped'."""
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    listed = folder / "list.txt"
+    listed.write_text("4 日向 翔陽\n4 影山 飛雄\n", encoding="utf-8")
+    for args in ([listed], ["--force-exclude", listed], [folder]):
+        run = cli("check", *args, "--format", "json")
+        assert run.code == 1, (args, run.out)
+        decks = run.json()["decks"]
+        assert len(decks) == 1 and decks[0]["problems"][0]["rule"] == "missing-game"
+        assert run.json()["skipped"] == 0

@@ -13,15 +13,14 @@ from deckcli.formats.textread import text_lines
 
 _GAME_LINE = re.compile(r"^\s*(?:#|//)\s*game\s*:", re.IGNORECASE | re.MULTILINE)
 SNIFFED_SUFFIXES = (".txt", ".list", ".dek", ".csv", ".json")
-NO_GAME_LINE = "no '# game: <id>' line (add one, or give its path a game in the configuration)"
 
 
 def not_a_deck(suffix: str, text: str, game_given: bool) -> str | None:
     """Why a file of this suffix and text is not a deck, or None when it is one. The deck
     readers say what their decks look like (`looks_like_*`); a text list needs its game.
 
-    `game_given`: `--game` applies, so a text list without a `# game:` line is a deck when
-    its lines read as a list.
+    A text list is a deck when its lines read as a list, whether or not it names its game
+    (`game_given` is kept for callers; a list without a game is judged, never skipped).
     """
     from deckcli.formats.csvlist import looks_like_csv_deck  # readers only a scan needs
     from deckcli.formats.jsonlist import looks_like_json_deck
@@ -38,9 +37,9 @@ def not_a_deck(suffix: str, text: str, game_given: bool) -> str | None:
         return None
     if _GAME_LINE.search(text):
         return None
-    if game_given:
-        return _list_reason(text)
-    return NO_GAME_LINE
+    # a list that names no game is still a deck when its lines read as one: it is judged
+    # (missing-game, naming the games) rather than skipped, so it can never pass unseen
+    return _list_reason(text)
 
 
 def _list_reason(text: str) -> str | None:
