@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from deckcli.draw.goldfish import Goldfish, Odds, SampleHand, TurnOdds
 from deckcli.draw.mulligan import describe
@@ -30,15 +31,16 @@ def percent(probability: float) -> str:
 
 def render_all(results: list[DrawResult], request: Request, plain: bool = False) -> None:
     """One deck in full, or several side by side (a row per turn, a column per deck)."""
-    console = Console(highlight=False, no_color=plain, emoji=False)
+    # no markup: deck names, paths and card names from files print as written
+    console = Console(highlight=False, no_color=plain, emoji=False, markup=False)
     if len(results) == 1:
         result = results[0]
         if result.fish is not None and result.odds is not None:
             render(console, result.pool, result.format_id, result.title, result.fish,
                    result.odds, result.samples, request.seed)
         else:
-            console.print(f"[bold]{result.title}[/] — {result.pool.header.game.name}, "
-                          f"{result.format_id}")
+            console.print(Text.assemble((result.title, "bold"), f" — "
+                                        f"{result.pool.header.game.name}, {result.format_id}"))
             _print_samples(console, result.samples, request.seed, marked=False)
         if result.copies_card is not None:
             console.print(_copies_table(result, request.target))
@@ -51,8 +53,8 @@ def render_all(results: list[DrawResult], request: Request, plain: bool = False)
             console.print(note, style="dim")
         return
     for number, result in enumerate(results, 1):
-        console.print(f"[bold]{number}. {result.title}[/] ({result.path}) — "
-                      f"{result.pool.header.game.name}, {result.format_id}")
+        console.print(Text.assemble((f"{number}. {result.title}", "bold"), f" ({result.path}) — "
+                                    f"{result.pool.header.game.name}, {result.format_id}"))
     if results[0].odds is not None:
         console.print("wants: " + "; ".join(request.wants))
         console.print(_compare([r.odds.by_turn for r in results if r.odds]))
@@ -93,7 +95,7 @@ def _copies_table(result: DrawResult, target: float) -> Table:
 
 def render(console: Console, pool: Pool, format_id: str, title: str, fish: Goldfish,
            odds: Odds, samples: list[SampleHand], seed: int) -> None:
-    console.print(f"[bold]{title}[/] — {pool.header.game.name}, {format_id}")
+    console.print(Text.assemble((title, "bold"), f" — {pool.header.game.name}, {format_id}"))
     console.print("set-up:")
     for item in fish.set_aside:
         console.print(f"  {item.card.label()} set aside ({item.note or 'by the set-up'})")
@@ -130,8 +132,6 @@ def _print_samples(console: Console, samples: list[SampleHand], seed: int, marke
 
 def _hanging(console: Console, lead: str, text: str) -> None:
     """`lead text`, with the text's wrapped lines starting under its first word."""
-    from rich.text import Text
-
     grid = Table.grid(padding=(0, 1))
     grid.add_column(no_wrap=True)
     grid.add_column()
