@@ -28,10 +28,17 @@ def test_an_unexpected_error_is_one_line_and_exit_3(cli, monkeypatch):
                        "with --debug and report the traceback\n")
 
 
-def test_debug_lets_the_traceback_through(cli, monkeypatch):
+@pytest.mark.parametrize("args", [("--debug", "check", DECK), ("check", "--debug", DECK),
+                                  ("check", DECK, "--debug")])
+def test_debug_lets_the_traceback_through_before_or_after_the_command(cli, monkeypatch, args):
     monkeypatch.setattr(checker, "run_rules", explode)
     with pytest.raises(ValueError, match="boom"):
-        cli("--debug", "check", DECK)
+        cli(*args)
+
+
+def test_debug_after_a_double_dash_is_an_argument_not_the_option(cli):
+    run = cli("check", DECK, "--", "--debug")
+    assert run.code == 2 and "--debug" in run.err
 
 
 def test_debug_prints_the_traceback_from_the_command_line():

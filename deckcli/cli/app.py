@@ -103,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     reaches the handlers below is deckcli's own `UserError` or a bug.
     """
     args = list(sys.argv[1:] if argv is None else argv)
+    debug = _take_debug(args)
     _global_pools.clear()  # nothing carries over from an earlier run in this process
     _tolerant_stdout()
     try:
@@ -120,7 +121,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError:
         return 0
     except Exception as exc:  # the last line of defence: never a traceback for the user
-        if "--debug" in args:
+        if debug:
             raise
         first_line = (str(exc).splitlines() or [""])[0]
         summary = first_line if len(first_line) <= 200 else first_line[:199] + "…"
@@ -128,6 +129,16 @@ def main(argv: list[str] | None = None) -> int:
               "--debug and report the traceback")
         return EXIT_INTERNAL
     return 0
+
+
+def _take_debug(args: list[str]) -> bool:
+    """Take `--debug` out of the arguments wherever it stands before a `--` (before or after
+    the command's name); whether it was given."""
+    end = args.index("--") if "--" in args else len(args)
+    found = [i for i, arg in enumerate(args[:end]) if arg == "--debug"]
+    for i in reversed(found):
+        del args[i]
+    return bool(found)
 
 
 def _tolerant_stdout() -> None:
