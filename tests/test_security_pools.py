@@ -216,3 +216,23 @@ def test_a_repository_config_cannot_silence_the_override_notice(cli, tmp_path, s
     flagged = cli("--pools", folder, "check", deck, "--ignore", "pool-override", "-f", fmt)
     assert "pool-override" in flagged.out.replace("\\", "")
 
+
+
+def test_a_cache_entry_with_a_value_of_the_wrong_type_is_a_miss(cli, tmp_path, monkeypatch):
+    """`power_cost` (declared int) set to "abc" in the entry: a miss, never a TypeError."""
+    monkeypatch.setenv("DECKCLI_CACHE", str(tmp_path / "cache"))
+    query = ("cards", "megaman", "power_cost>=2", "--format", "json")
+    first = cli(*query)
+    assert first.code == 0 and first.json()
+    source = builtin_pool_dir() / "megaman.toml"
+    folder = cache.usable_dir(cache.cache_dir())
+    assert folder is not None
+    entry = folder / cache.entry_name(source, source.read_bytes())
+    data = json.loads(entry.read_bytes())
+    column = data["fields"].index("power_cost")
+    for row in data["cards"]:
+        row[-1][column] = "abc"
+    entry.write_text(json.dumps(data), encoding="utf-8")
+    again = cli(*query)
+    assert again.code == 0, again.err
+    assert again.json() == first.json()

@@ -166,17 +166,28 @@ def from_entry(entry: object, source: Path, header: PoolHeader) -> Pool | None:
     if not (isinstance(fields, list) and all(type(f) is str for f in fields)
             and isinstance(rows, list)):
         return None
+    declared = [_DECLARED.get(header.fields[f].type) if f in header.fields else None
+                for f in fields]
     cards = []
     for row in rows:
-        card = _card_from_row(row, fields)
+        card = _card_from_row(row, fields, declared)
         if card is None:
             return None
         cards.append(card)
     return Pool(source, header, cards)
 
 
-def _card_from_row(row: object, fields: list[str]) -> Card | None:
-    """One card from its cache row, every value's type checked; None when one is wrong.
+# the Python types a value of each declared field type may have (an int is a float's value;
+# a bool is never an int's)
+_DECLARED: dict[str, tuple[type, ...]] = {"str": (str,), "int": (int,), "float": (int, float),
+                                          "bool": (bool,), "list": (list,)}
+
+
+def _card_from_row(row: object, fields: list[str], declared: list[tuple[type, ...] | None]
+                   ) -> Card | None:
+    """One card from its cache row, every value's type checked against the type its pool
+    declares for the field (`power_cost = "abc"` is a miss, never a crash in a query); None
+    when one is wrong.
 
     The hot loop of a cached load, so exact type tests (`type(x) is str`) stand in for the
     general `card_data_problem`, which pool files get.
@@ -192,10 +203,12 @@ def _card_from_row(row: object, fields: list[str]) -> Card | None:
             and type(values) is list and len(values) == len(fields)):
         return None
     attrs = {}
-    for field, value in zip(fields, values, strict=True):
+    for field, value, kinds in zip(fields, values, declared, strict=True):
         if value is None:
             continue
         kind = type(value)
+        if kinds is not None and kind not in kinds:
+            return None
         if kind not in _SCALARS and not (kind is list and all(type(v) is str for v in value)):
             return None
         attrs[field] = value
