@@ -125,6 +125,13 @@ def export(
     if output is not None and output.exists() and output.resolve() == path.resolve():
         raise UserError(f"-o {output} is the deck itself; write the export to another file")
     loaded = load_deck(path, open_registry())
+    unread = [p for p in loaded.problems if p.severity == "error"]
+    if unread:  # an export never drops a line it could not read
+        from deckcli.app.opendeck import describe
+
+        raise UserError(f"{describe(path, unread[0])}; fix the deck (deckcli check lists "
+                        f"{'it' if len(unread) == 1 else f'all {len(unread)}'}), then export",
+                        EXIT_FAILED)
     counted = loaded.counted()
     unresolved = [item.ref for item in counted if item.card is None]
     if unresolved:

@@ -4,7 +4,7 @@ the same whatever the file looks like."""
 
 from __future__ import annotations
 
-from deckcli.formats.entries import MAX_ENTRIES, check_entry, problem
+from deckcli.formats.entries import MAX_COUNT, MAX_ENTRIES, check_entry, problem
 from deckcli.model.deck import DeckEntry
 from deckcli.model.problem import Problem
 
@@ -29,7 +29,12 @@ class EntryCollector:
             return
         assert isinstance(count, int)
         earlier = self.seen.get(ref)
-        if earlier is not None:
+        if earlier is not None and earlier.count + count > MAX_COUNT:
+            self.problems.append(problem("invalid-count", f"{ref}: listed again (line "
+                                         f"{earlier.line}) for {earlier.count + count:,} in all, "
+                                         f"more than any game allows; deckcli reads counts up "
+                                         f"to {MAX_COUNT:,}", line, card=ref[:60]))
+        elif earlier is not None:
             earlier.count += count
             if repeat_warning:
                 self.problems.append(problem("duplicate-card", f"{ref} is listed again (line "

@@ -14,6 +14,8 @@ from deckcli.model.problem import Problem, Severity
 MAX_ENTRIES = 5_000
 MAX_REF_CHARS = 200
 
+MAX_COUNT = 1_000_000  # a card's count in one deck: far above any game, as large as draw takes
+
 
 def problem(
     rule: str,
@@ -31,7 +33,7 @@ def problem(
 
 def check_entry(ref: str, count: object, line: int | None) -> Problem | None:
     """Why a `[cards]` entry is not `reference = positive integer`, or None."""
-    usual = type(count) is int and count > 0 and len(ref) <= MAX_REF_CHARS
+    usual = type(count) is int and 0 < count <= MAX_COUNT and len(ref) <= MAX_REF_CHARS
     if usual and ref.isprintable() and not ref.isspace() and ref:
         return None  # the usual entry, decided without building any message
     shown = ref if len(ref) <= 60 else ref[:57] + "…"
@@ -58,6 +60,14 @@ def check_entry(ref: str, count: object, line: int | None) -> Problem | None:
         return problem(
             "invalid-count",
             f"{shown}: the count is {kind} ({short_value(count)}); write a whole number, e.g. 3",
+            line,
+            card=shown,
+        )
+    if count > MAX_COUNT:
+        return problem(
+            "invalid-count",
+            f"{shown}: count {short_value(count)} is more than any game allows in a deck; "
+            f"deckcli reads counts up to {MAX_COUNT:,}",
             line,
             card=shown,
         )
