@@ -19,6 +19,7 @@ from typing import Any
 
 from deckcli.app.settings import DeckGlob, Globs, Settings, Sourced
 from deckcli.errors import UserError
+from deckcli.io.files import TooLarge, read_regular_file
 
 CONFIG_FILE = "deckcli.toml"
 PYPROJECT = "pyproject.toml"
@@ -107,9 +108,10 @@ def _config_in(folder: Path) -> Path | None:
         return folder / CONFIG_FILE
     pyproject = folder / PYPROJECT
     try:
-        with pyproject.open("rb") as handle:
-            data = handle.read(MAX_CONFIG_BYTES)
-    except OSError:
+        data = read_regular_file(pyproject, MAX_CONFIG_BYTES)
+    except TooLarge:
+        return pyproject  # read, and refused with its size, where settings are built
+    except OSError:  # missing, or a FIFO or device named like one: never waited on
         return None
     if b"tool.deckcli" in data:  # read (and its errors reported) even if it is broken
         return pyproject
@@ -118,7 +120,8 @@ def _config_in(folder: Path) -> Path | None:
 
 def _has_table(pyproject: Path) -> bool:
     try:
-        tool = tomllib.loads(pyproject.read_text("utf-8")).get("tool")
+        tool = tomllib.loads(read_regular_file(pyproject, MAX_CONFIG_BYTES).decode("utf-8")
+                             ).get("tool")
     except (OSError, ValueError):
         return False
     return isinstance(tool, dict) and "deckcli" in tool
@@ -156,8 +159,7 @@ def _with_file(settings: Settings, path: Path | None) -> Settings:
         return settings
     settings = replace(settings, config=Sourced(path, FOUND))
     try:
-        with path.open("rb") as handle:
-            raw = tomllib.loads(handle.read(MAX_CONFIG_BYTES + 1).decode("utf-8"))
+        raw = tomllib.loads(read_regular_file(path, MAX_CONFIG_BYTES).decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
         return _with_mistakes(settings, [f"{path}: cannot read the configuration: {exc}"])
     if path.name == PYPROJECT:
