@@ -13,7 +13,7 @@ import pytest
 from conftest import REPO, SAMPLES
 
 COMMANDS = ["", "check", "cards", "games", "rules", "new", "add", "remove", "fmt", "schema",
-            "show", "import", "export", "diff", "draw", "pool", "pool check"]
+            "show", "import", "export", "diff", "draw", "pool", "pool check", "lsp"]
 TYPE_TAG = re.compile(r"<(bool|str|int|float|path|list\[[^\]]*\])[^>]*>|\{[a-z_]+\}")
 
 

@@ -88,7 +88,7 @@ def error(message: str) -> None:
 
 # Command modules register their commands on import; `--help` lists them in this order.
 COMMAND_MODULES = ("check", "cards", "games", "rules_doc", "pool", "build", "show", "convert",
-                   "draw", "config_cmd")
+                   "draw", "config_cmd", "lsp_cmd")
 
 
 def _register_commands() -> None:

@@ -1,0 +1,18 @@
+"""`deckcli lsp`: the language server for deck files, spoken over stdin and stdout."""
+
+from __future__ import annotations
+
+from deckcli.cli.app import app, global_pools
+from deckcli.cli.helpstyle import epilog
+
+
+@app.command(epilog=epilog(
+    ("deckcli lsp", "Start the server; an editor runs this and talks to it (docs/editors.md)."),
+    exits="0 the editor asked the server to exit; 3 internal error.",
+))
+def lsp() -> None:
+    """Serve diagnostics, completion, hover, quick fixes and formatting of deck files to an
+    editor (Language Server Protocol on stdin/stdout)."""
+    from deckcli.lsp.server import serve  # pygls is imported only here
+
+    serve(global_pools())

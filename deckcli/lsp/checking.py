@@ -1,0 +1,139 @@
+"""The language server's one door into the app layer: a document held in memory, checked with
+the same settings, placement and problem filter as `deckcli check` would give its file.
+
+Everything the server asks of `deckcli.app` goes through `Checker`, so a change in how the
+app places decks is followed here and nowhere else. Settings are built once per folder and
+pools once per set of pool paths (`forget` drops both, when a configuration or pool changes).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from deckcli.app.config import load_settings
+from deckcli.app.run import check_file, filter_problems, looks_like_deck, place
+from deckcli.app.settings import Settings
+from deckcli.engine.resolver import Resolver
+from deckcli.errors import UserError
+from deckcli.formats.read import deck_kind, parse_deck_bytes
+from deckcli.formats.sniff import SNIFFED_SUFFIXES, not_a_deck
+from deckcli.model.deck import Deck
+from deckcli.model.problem import Problem
+from deckcli.pools.load import PoolError
+from deckcli.pools.registry import PoolRegistry
+
+CONFIG_RULE = "invalid-config"  # the one problem of a document whose configuration is broken
+# A TOML text too broken to parse is taken for a deck only when it looks like one.
+_DECKISH_TOML = re.compile(r"^\s*(?:game\s*=|\[\s*cards\s*\])", re.MULTILINE)
+
+
+@dataclass
+class Checked:
+    """A document's verdict: the deck read from it, the problems `check` reports, and where it
+    was placed (resolver None: no game or format could be used). `deck` None: not a deck."""
+
+    deck: Deck | None
+    problems: list[Problem] = field(default_factory=list)
+    resolver: Resolver | None = None
+    registry: PoolRegistry | None = None
+    game_from_settings: bool = False  # the game came from [[decks]], not from the file
+
+
+@dataclass
+class _Place:
+    settings: Settings
+    registry: PoolRegistry | None
+    mistake: str | None
+
+
+class Checker:
+    """Settings, pools and resolvers kept for the life of the server."""
+
+    def __init__(self, pools: list[Path]) -> None:
+        self.pools = list(pools)
+        self._places: dict[Path, _Place] = {}
+        self._registries: dict[tuple[Path, ...], PoolRegistry] = {}
+
+    def forget(self) -> None:
+        """Drop every cached setting and pool: a configuration or pool file changed."""
+        self._places.clear()
+        self._registries.clear()
+
+    def _place_of(self, path: Path) -> _Place:
+        folder = path.parent
+        found = self._places.get(folder)
+        if found is None:
+            settings = load_settings([path], pools=self.pools)
+            key = tuple(settings.pool_paths())
+            try:
+                kept = None if settings.mistakes else self._registries.get(key)
+                registry = kept or settings.registry()
+            except UserError as exc:
+                more = len(exc.messages) - 1
+                mistake = exc.messages[0] + (f" (and {more} more mistakes)" if more else "")
+                found = _Place(settings, None, mistake)
+            else:
+                self._registries[key] = registry
+                found = _Place(settings, registry, None)
+            self._places[folder] = found
+        return found
+
+    def registry_for(self, path: Path) -> PoolRegistry | None:
+        """The games a document at `path` can name (None: its configuration is broken)."""
+        return self._place_of(path).registry
+
+    def open_game(self, path: Path, game: str, format_id: str | None) -> Resolver | None:
+        """The resolver of a game (id or alias) and format (None: its default), if usable."""
+        registry = self.registry_for(path)
+        game_id = registry.resolve_id(game) if registry else None
+        if registry is None or game_id is None:
+            return None
+        try:
+            header = registry.header(game_id)
+            chosen = format_id or header.game.default_format
+            return registry.resolver(game_id, chosen) if chosen in header.formats else None
+        except PoolError:
+            return None
+
+    def check(self, path: Path, text: str) -> Checked:
+        """What `deckcli check PATH` would say if the file held `text`."""
+        place_of = self._place_of(path)
+        settings = place_of.settings
+        if not is_deck(path, text, settings):
+            return Checked(None)
+        deck, problems = parse_deck_bytes(text.encode("utf-8"),
+                                          Deck(path=str(path), kind=deck_kind(path)))
+        if deck.kind == "toml" and settings.deck_glob(path) is None and not toml_deck(
+                text, deck, problems):
+            return Checked(None)
+        registry = place_of.registry
+        if registry is None:
+            assert place_of.mistake is not None
+            return Checked(deck, [Problem(rule=CONFIG_RULE, message=place_of.mistake)])
+        result = filter_problems(check_file(deck, problems, registry, settings), settings)
+        resolver = place(deck, registry, settings)[0] if result.format else None
+        return Checked(deck, result.problems, resolver, registry,
+                       game_from_settings=resolver is not None and deck.game is None)
+
+
+def is_deck(path: Path, text: str, settings: Settings) -> bool:
+    """Whether a document is a deck, as a folder scan decides (or the config names it); an
+    empty document is not one yet."""
+    if settings.deck_glob(path) is not None:
+        return True
+    if not text.strip():
+        return False
+    suffix = path.suffix.lower()
+    if suffix in SNIFFED_SUFFIXES:
+        return not_a_deck(suffix, text, settings.game.value is not None) is None
+    return suffix == ".toml"
+
+
+def toml_deck(text: str, deck: Deck, problems: list[Problem]) -> bool:
+    """A TOML file is a deck when it has `game` or `[cards]`; one too broken to read, when a
+    line starts like those."""
+    if any(p.rule == "invalid-toml" for p in problems):
+        return _DECKISH_TOML.search(text) is not None
+    return looks_like_deck(deck, problems)

@@ -1,0 +1,181 @@
+"""`deckcli lsp`: documents in, diagnostics out, over stdin/stdout (pygls).
+
+Documents are checked on open and save at once, and a short while after the last change
+(`DEBOUNCE_SECONDS`), on the event loop: a check of a 60-card deck takes a few milliseconds
+once its pool is loaded, and the pool is loaded once per server. A failure inside deckcli is
+logged to the editor's log and, for a request, answered as an LSP error; the server lives on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import traceback
+from collections.abc import Callable
+from pathlib import Path
+from typing import TypeVar
+
+from lsprotocol import types
+from pygls.exceptions import JsonRpcInternalError
+from pygls.lsp.server import LanguageServer
+from pygls.workspace import TextDocument
+from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
+
+from deckcli import __version__
+from deckcli.lsp.checking import Checked, Checker
+from deckcli.lsp.diagnostics import Span, diagnostics
+
+DEBOUNCE_SECONDS = 0.04
+CONFIG_NAMES = frozenset({"deckcli.toml", "pyproject.toml"})
+T = TypeVar("T")
+log = logging.getLogger("deckcli.lsp")
+
+
+class DeckServer(LanguageServer):
+    """The server, the checker it keeps, and the last check of each open document."""
+
+    def __init__(self, pools: list[Path]) -> None:
+        super().__init__("deckcli", __version__,
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+        self.checker = Checker(pools)
+        self.pending: dict[str, asyncio.Task[None]] = {}
+        self.results: dict[str, tuple[str, Checked]] = {}  # uri -> (text checked, verdict)
+        self.flagged: set[str] = set()  # documents whose last diagnostics were not empty
+
+    def report_server_error(self, error: Exception, source: object) -> None:
+        """Errors outside a request go to the log, never to a pop-up."""
+        self.log_error("the server", error)
+
+    def log_error(self, what: str, error: BaseException) -> None:
+        trace = "".join(traceback.format_exception(error))
+        log.error("%s failed: %s", what, trace)
+        self.window_log_message(types.LogMessageParams(
+            type=types.MessageType.Error, message=f"deckcli: internal error in {what}: "
+            f"{type(error).__name__}: {error}\n{trace}"))
+
+    def answer(self, what: str, work: Callable[[], T]) -> T:
+        """A request's answer; an internal error is logged and answered as an LSP error."""
+        try:
+            return work()
+        except Exception as exc:
+            self.log_error(what, exc)
+            raise JsonRpcInternalError(f"deckcli could not answer {what}: "
+                                       f"{type(exc).__name__}: {exc}") from None
+
+    # -- documents -------------------------------------------------------------------------
+
+    def document(self, uri: str) -> tuple[TextDocument, Path] | None:
+        """An open document and its file's path (None: not a file)."""
+        doc = self.workspace.get_text_document(uri)
+        return (doc, Path(doc.path)) if doc.path and uri.startswith("file:") else None
+
+    def checked(self, uri: str) -> tuple[TextDocument, Checked] | None:
+        """A document's check, made again only when its text changed since the last one."""
+        found = self.document(uri)
+        if found is None:
+            return None
+        doc, path = found
+        text = doc.source
+        kept = self.results.get(uri)
+        if kept is not None and kept[0] == text:
+            return doc, kept[1]
+        result = self.checker.check(path, text)
+        self.results[uri] = (text, result)
+        return doc, result
+
+    def publish(self, uri: str) -> None:
+        """Check a document and send its diagnostics (none for a document that is no deck)."""
+        try:
+            found = self.checked(uri)
+            if found is None:
+                return
+            doc, result = found
+            shown = diagnostics(result, doc.source, range_maker(doc)) if result.deck else []
+        except Exception as exc:
+            self.log_error(f"checking {uri}", exc)
+            return
+        if result.deck is None and uri not in self.flagged:
+            return  # no deck, and nothing to take back: the document is left alone
+        (self.flagged.add if shown else self.flagged.discard)(uri)
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
+            uri=uri, diagnostics=shown, version=doc.version))
+
+    def schedule(self, uri: str) -> None:
+        """Check a document once the typing has paused; a newer change cancels the wait."""
+        waiting = self.pending.pop(uri, None)
+        if waiting is not None:
+            waiting.cancel()
+        self.pending[uri] = asyncio.get_running_loop().create_task(self._after_pause(uri))
+
+    async def _after_pause(self, uri: str) -> None:
+        await asyncio.sleep(DEBOUNCE_SECONDS)
+        self.pending.pop(uri, None)
+        self.publish(uri)
+
+    def recheck_all(self) -> None:
+        """A configuration or pool changed: forget them and check every open document."""
+        self.checker.forget()
+        self.results.clear()
+        for uri in list(self.workspace.text_documents):
+            self.publish(uri)
+
+    def close(self, uri: str) -> None:
+        waiting = self.pending.pop(uri, None)
+        if waiting is not None:
+            waiting.cancel()
+        self.results.pop(uri, None)
+        self.flagged.discard(uri)
+        self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri,
+                                                                              diagnostics=[]))
+
+
+def range_maker(doc: TextDocument) -> Callable[[Span], types.Range]:
+    """(line, start, end) in code points -> an LSP range in the editor's units."""
+    lines = doc.lines
+    codec = doc.position_codec
+
+    def to_range(span: Span) -> types.Range:
+        line, start, end = span
+        return codec.range_to_client_units(lines, ServerTextRange(
+            ServerTextPosition(line, start), ServerTextPosition(line, end)))
+
+    return to_range
+
+
+def build_server(pools: list[Path]) -> DeckServer:
+    """The server with every feature registered."""
+    from deckcli.lsp.features import register
+
+    server = DeckServer(pools)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
+    def did_open(params: types.DidOpenTextDocumentParams) -> None:
+        server.publish(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
+    def did_change(params: types.DidChangeTextDocumentParams) -> None:
+        server.schedule(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
+    def did_save(params: types.DidSaveTextDocumentParams) -> None:
+        if Path(params.text_document.uri).name in CONFIG_NAMES:
+            server.recheck_all()
+        else:
+            server.publish(params.text_document.uri)
+
+    @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
+    def did_close(params: types.DidCloseTextDocumentParams) -> None:
+        server.close(params.text_document.uri)
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    def files_changed(params: types.DidChangeWatchedFilesParams) -> None:
+        server.recheck_all()
+
+    register(server)
+    return server
+
+
+def serve(pools: list[Path]) -> None:
+    """Run the server on stdin/stdout until the editor says exit."""
+    logging.basicConfig(level=logging.WARNING, format="deckcli lsp: %(message)s")
+    build_server(pools).start_io()

@@ -1,0 +1,72 @@
+"""Helpers of the language-server tests: the server as `deckcli lsp` in a subprocess, and a
+client that opens documents and waits for their diagnostics."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from pathlib import Path
+
+from lsprotocol import types
+from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+
+from conftest import REPO
+
+PUBLISH = types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS
+TIMEOUT = 30.0
+
+
+def server_config(cache: Path) -> ClientServerConfig:
+    """`python -m deckcli lsp` from this worktree, with its own pool cache."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "DECKCLI_CACHE": str(cache)}
+    env.pop("DECKCLI_POOLS", None)
+    return ClientServerConfig(server_command=[sys.executable, "-m", "deckcli", "lsp"],
+                              server_env=env)
+
+
+async def start(client: LanguageClient, root: Path) -> None:
+    """Initialize the session, as VS Code would, watching files when asked."""
+    client.registrations = []  # type: ignore[attr-defined]
+
+    @client.feature(types.CLIENT_REGISTER_CAPABILITY)
+    def register(params: types.RegistrationParams) -> None:
+        client.registrations.extend(params.registrations)  # type: ignore[attr-defined]
+
+    await client.initialize_session(types.InitializeParams(
+        capabilities=client_capabilities("visual-studio-code"), root_uri=root.as_uri(),
+        workspace_folders=[types.WorkspaceFolder(uri=root.as_uri(), name="decks")]))
+
+
+async def published(client: LanguageClient, uri: str, version: int | None = None
+                    ) -> list[types.Diagnostic]:
+    """The next diagnostics published for `uri` (of that version, when given)."""
+    while True:
+        params = await asyncio.wait_for(client.wait_for_notification(PUBLISH), TIMEOUT)
+        if params.uri == uri and (version is None or params.version == version):
+            return list(params.diagnostics)
+
+
+def open_doc(client: LanguageClient, path: Path, text: str, language: str = "toml") -> str:
+    """Open a document (written to disk too, as an editor would have it) -> its URI."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    uri = path.as_uri()
+    client.text_document_did_open(types.DidOpenTextDocumentParams(
+        text_document=types.TextDocumentItem(uri=uri, language_id=language, version=1,
+                                             text=text)))
+    return uri
+
+
+def replace_all(client: LanguageClient, uri: str, text: str, version: int) -> None:
+    """Send the document's whole new text as a change."""
+    client.text_document_did_change(types.DidChangeTextDocumentParams(
+        text_document=types.VersionedTextDocumentIdentifier(uri=uri, version=version),
+        content_changes=[types.TextDocumentContentChangeWholeDocument(text=text)]))
+
+
+def at(diagnostic: types.Diagnostic) -> tuple[int, int, int]:
+    """(line, start, end) of a one-line diagnostic."""
+    start, end = diagnostic.range.start, diagnostic.range.end
+    assert start.line == end.line
+    return start.line, start.character, end.character
