@@ -6,8 +6,13 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import tempfile
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
+from typing import Any
 
+import pytest
+import pytest_lsp
 from lsprotocol import types
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 
@@ -15,6 +20,7 @@ from conftest import REPO
 
 PUBLISH = types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS
 TIMEOUT = 30.0
+CACHE = Path(tempfile.gettempdir()) / f"deckcli-lsp-tests-{Path.home().name}"
 
 
 def server_config(cache: Path) -> ClientServerConfig:
@@ -70,3 +76,20 @@ def at(diagnostic: types.Diagnostic) -> tuple[int, int, int]:
     start, end = diagnostic.range.start, diagnostic.range.end
     assert start.line == end.line
     return start.line, start.character, end.character
+
+
+def module_fixtures(name: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
+    """`root, client = module_fixtures("name")`: a folder for the module's documents and one
+    server for the whole module, shut down at its end."""
+
+    @pytest.fixture(scope="module")
+    def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
+        return tmp_path_factory.mktemp(name)
+
+    @pytest_lsp.fixture(scope="module", config=server_config(CACHE))
+    async def client(lsp_client: LanguageClient, root: Path) -> AsyncIterator[None]:
+        await start(lsp_client, root)
+        yield
+        await lsp_client.shutdown_session()
+
+    return root, client

@@ -4,33 +4,18 @@ documents that are no deck left alone; a clean exit."""
 
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-
 import pytest
-import pytest_lsp
 from lsprotocol import types
-from pytest_lsp import LanguageClient
 
 from conftest import SAMPLES
-from lsphelp import at, open_doc, published, replace_all, server_config, start
+from lsphelp import at, module_fixtures, open_doc, published, replace_all
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
-CACHE = Path(tempfile.gettempdir()) / f"deckcli-lsp-tests-{Path.home().name}"
 FIVE = (SAMPLES / "megaman" / "illegal-five-copies.toml").read_text(encoding="utf-8")
 TORCH = (SAMPLES / "megaman" / "starter-torchman.txt").read_text(encoding="utf-8")
 
 
-@pytest.fixture(scope="module")
-def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return tmp_path_factory.mktemp("lsp-decks")
-
-
-@pytest_lsp.fixture(scope="module", config=server_config(CACHE))
-async def client(lsp_client: LanguageClient, root: Path):  # type: ignore[no-untyped-def]
-    await start(lsp_client, root)
-    yield
-    await lsp_client.shutdown_session()
+root, client = module_fixtures("lsp-decks")
 
 
 async def test_toml_deck_flagged_on_the_key_and_cleared_by_the_fix(client, root):

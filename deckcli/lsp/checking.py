@@ -27,6 +27,10 @@ from deckcli.pools.registry import PoolRegistry
 CONFIG_RULE = "invalid-config"  # the one problem of a document whose configuration is broken
 # A TOML text too broken to parse is taken for a deck only when it looks like one.
 _DECKISH_TOML = re.compile(r"^\s*(?:game\s*=|\[\s*cards\s*\])", re.MULTILINE)
+# `game = "x"` or `# game: x` (and format) in a text too broken to read while it is typed
+_WRITTEN = re.compile(r"""^\s*(?:(?:#|//)\s*(game|format)\s*:\s*(\S+)"""
+                      r"""|(game|format)\s*=\s*["']([^"'\n]+)["'])""",
+                      re.MULTILINE | re.IGNORECASE)
 
 
 @dataclass
@@ -96,6 +100,18 @@ class Checker:
             return registry.resolver(game_id, chosen) if chosen in header.formats else None
         except PoolError:
             return None
+
+    def resolver_for(self, path: Path, text: str, checked: Checked) -> Resolver | None:
+        """The resolver of a document's game: where the check placed it, else (a document
+        being typed, not readable yet) the game and format its lines or `[[decks]]` name."""
+        if checked.resolver is not None:
+            return checked.resolver
+        written = {(match.group(1) or match.group(3)).lower(): match.group(2) or match.group(4)
+                   for match in _WRITTEN.finditer(text)}
+        glob = self._place_of(path).settings.deck_glob(path)
+        game = written.get("game") or (glob.game if glob else None)
+        chosen = written.get("format") or (glob.deck_format if glob else None)
+        return self.open_game(path, game, chosen) if game else None
 
     def check(self, path: Path, text: str) -> Checked:
         """What `deckcli check PATH` would say if the file held `text`."""

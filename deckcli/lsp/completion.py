@@ -1,0 +1,140 @@
+"""What the cursor is completing and the choices: card references in the deck's game (names in
+every language the pool holds, and numbers, matched as the resolver folds them), `game` and
+`format` values, and `# game:` lines. Columns count code points; nothing here speaks LSP.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from deckcli.engine.resolver import Resolver
+from deckcli.model.card import Card
+from deckcli.report.cardview import show_value
+from deckcli.textnorm import fold
+
+MAX_ITEMS = 60  # more matches than this: the list is marked incomplete and asked for again
+SpotKind = Literal["card", "game", "format", "game-line"]
+
+_TOML_VALUE = re.compile(r"""^(\s*(game|format)\s*=\s*)(["']?)([^"']*)$""")
+_TEXT_META = re.compile(r"^(\s*(?:#|//)\s*(game|format)\s*:\s*)(\S*)$", re.IGNORECASE)
+_TEXT_HASH = re.compile(r"^\s*(?:#|//)\s*([A-Za-z]*)$")
+_COUNT_FIRST = re.compile(r"^(\s*\d+\s*[xX×]?\s+)(.*)$")
+_NO_COUNT = re.compile(r"^(\s*)((?:[^\s\d#/].*)?)$")
+
+
+@dataclass(frozen=True)
+class Spot:
+    """The text the cursor is completing: its columns, what is typed, how a choice is written
+    (`before` and `after` it; `quoted`: as a TOML string)."""
+
+    kind: SpotKind
+    start: int
+    end: int
+    typed: str
+    before: str = ""
+    after: str = ""
+    quoted: bool = False
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One completion: what is shown, what is written, the facts beside it."""
+
+    label: str
+    write: str
+    detail: str
+    rank: int = 0
+
+
+def toml_spot(line: str, cursor: int, table: str | None) -> Spot | None:
+    """A TOML deck: a `[cards]` key, or the value of `game` / `format` at the top."""
+    head = line[:cursor]
+    closing = 1 if line[cursor:cursor + 1] in ("\"", "'") and cursor < len(line) else 0
+    if table == "":
+        value = _TOML_VALUE.match(head)
+        if value is None:
+            return None
+        kind: SpotKind = "game" if value.group(2) == "game" else "format"
+        return Spot(kind, len(value.group(1)), cursor + (closing if value.group(3) else 0),
+                    value.group(4), quoted=True)
+    if table != "cards" or "=" in head or head.lstrip().startswith("#"):
+        return None
+    start = len(head) - len(head.lstrip())
+    token = head[start:]
+    end = cursor + (closing if token[:1] in ("\"", "'") else 0)
+    after = "" if "=" in line[end:] else " = 1"
+    return Spot("card", start, end, token.lstrip("\"'"), after=after, quoted=True)
+
+
+def text_spot(line: str, cursor: int) -> Spot | None:
+    """A text list: a card line's reference, a `# game:` / `# format:` value, or a `#` line
+    that may become `# game: …`."""
+    head = line[:cursor]
+    if meta := _TEXT_META.match(head):
+        kind: SpotKind = "game" if meta.group(2).lower() == "game" else "format"
+        return Spot(kind, len(meta.group(1)), cursor, meta.group(3))
+    if (word := _TEXT_HASH.match(head)) and "game".startswith(word.group(1).lower()):
+        return Spot("game-line", 0, cursor, "")
+    if counted := _COUNT_FIRST.match(head):
+        return Spot("card", len(counted.group(1)), cursor, counted.group(2))
+    if bare := _NO_COUNT.match(head):
+        return Spot("card", len(bare.group(1)), cursor, bare.group(2), before="1 ")
+    return None
+
+
+def written(spot: Spot, value: str) -> str:
+    """A choice as the document writes it at the spot."""
+    text = json.dumps(value, ensure_ascii=False) if spot.quoted else value
+    return spot.before + text + spot.after
+
+
+def stats(resolver: Resolver, card: Card) -> str:
+    """'1C8 · BattleChip · destiny 4 · power cost 0': the number, type and key stats."""
+    columns = [c for c in resolver.pool.header.game.columns if c not in ("type", "number",
+                                                                           "name")]
+    facts = [f"{column.replace('_', ' ')} {show_value(card.attrs.get(column))}"
+             for column in columns if card.attrs.get(column) not in (None, "", [])]
+    return " · ".join(part for part in (card.number, card.type, *facts) if part)
+
+
+def _names(resolver: Resolver) -> list[tuple[str, str, str, Card]]:
+    """(folded, squashed, as written, card) for every name and number of the pool, once."""
+    memo: dict[str, list[tuple[str, str, str, Card]]] = resolver.memo("lsp-names")
+    if "all" not in memo:
+        pool = resolver.pool
+        memo["all"] = [(fold(name), pool.squashed(name), name, card) for card in pool.cards
+                       for name in (*card.all_names(), card.number)]
+    return memo["all"]
+
+
+def card_choices(resolver: Resolver, typed: str) -> tuple[list[Choice], bool]:
+    """Cards whose name (any language) or number starts with what is typed, then those
+    containing it; a name shared by cards that differ for the format's rules is written as
+    each card's number. Also whether there were more than MAX_ITEMS."""
+    folded, squashed = fold(typed.strip()), resolver.pool.squashed(typed)
+    found: dict[str, Choice] = {}
+    for rank in (0, 1):
+        for key, loose, name, card in _names(resolver):
+            hit = (key.startswith(folded) or (bool(squashed) and loose.startswith(squashed))) \
+                if rank == 0 else (folded in key and not key.startswith(folded))
+            if not hit or (rank == 1 and len(folded) < 2):
+                continue
+            write = name if resolver.lookup(name).card is not None else card.number
+            if write in found:
+                continue
+            if len(found) == MAX_ITEMS:
+                return list(found.values()), True
+            found[write] = Choice(name, write, stats(resolver, card), rank)
+    return list(found.values()), False
+
+
+def meta_choices(kind: SpotKind, games: dict[str, str], formats: dict[str, str]
+                 ) -> list[Choice]:
+    """Game ids (with their names), formats of the deck's game, or whole `# game:` lines."""
+    if kind == "game-line":
+        return [Choice(f"# game: {gid}", f"# game: {gid}", name) for gid, name in games.items()]
+    chosen = games if kind == "game" else formats
+    return [Choice(key, key, name) for key, name in chosen.items()]
