@@ -93,3 +93,37 @@ async def test_completion_of_game_and_format_values_and_game_lines(client, root)
     listed = open_doc(client, root / "fresh.txt", "# g\n", "plaintext")
     lines = edits(await complete(client, listed, 0, 3))
     assert lines["# game: megaman"] == "# game: megaman"
+
+
+FIVE = (SAMPLES / "megaman" / "illegal-five-copies.toml").read_text(encoding="utf-8")
+
+
+async def hover(client: LanguageClient, uri: str, line: int, character: int) -> str | None:
+    found = await client.text_document_hover_async(types.HoverParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        position=types.Position(line=line, character=character)))
+    if found is None:
+        return None
+    assert isinstance(found.contents, types.MarkupContent)
+    return found.contents.value
+
+
+async def test_hover_shows_facts_copies_against_the_cap_and_turn_3_odds(client, root):
+    uri = open_doc(client, root / "five.toml", FIVE)
+    row = next(i for i, line in enumerate(FIVE.splitlines()) if line.startswith('"1C8"'))
+    text = await hover(client, uri, row, 2)
+    assert text is not None
+    assert text.startswith("**AreaSteal** · 1C8")
+    assert "type: BattleChip" in text and "destiny: 4" in text
+    assert "copies in the deck: 5 (at most 4 per name; rule copies)" in text
+    # the value `deckcli show` prints for this card of this deck: 48% ½t4
+    assert "playable on turn 3: 48%; 50% from turn 4" in text
+    assert await hover(client, uri, row, 20) is None  # past the reference: nothing
+
+
+async def test_hover_escapes_markup_and_names_unknown_cards(client, root):
+    uri = open_doc(client, root / "list-hover.txt", "# game: megaman\n4 *Cyber Swordd*\n",
+                   "plaintext")
+    text = await hover(client, uri, 1, 4)
+    assert text is not None
+    assert text.startswith('"\\*Cyber Swordd\\*" is not a MegaMan')

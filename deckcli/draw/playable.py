@@ -205,27 +205,32 @@ def add_show_column(resolver: Resolver, cards: list[tuple[Card, int]],
                     columns: list[str], groups: list[dict[str, Any]]) -> None:
     """`deckcli show`: a column with each costed card's chance to be playable on turn 3, or
     the first turn it reaches 50% when turn 3 is below; nothing for games without costs."""
-    costs = resolver.pool.header.costs
-    if costs is None:
+    if resolver.pool.header.costs is None:
         return
-    setup = resolver.pool.header.setup_for(resolver.format_id)
-    library = Library(tuple(cards))
     title = f"playable t{SHOW_TURN}"
     values: dict[str, str] = {}
-    in_play = resolver.query(costs.in_play) if costs.in_play else None
     for card, _ in cards:
-        if in_play is not None and in_play.matches(card) is True:
-            continue
-        try:
-            values[card.number] = _show_value(playable(resolver, setup, library, card.number,
-                                                       SHOW_HORIZON, seed=1))
-        except DrawError as exc:
-            if "cannot verify" in str(exc):
-                values[card.number] = "cannot verify"
+        value = show_chance(resolver, cards, card)
+        if value is not None:
+            values[card.number] = value
     columns.append(title)
     for group in groups:
         for row in group["cards"]:
             row[title] = values.get(row["number"])
+
+
+def show_chance(resolver: Resolver, cards: list[tuple[Card, int]], card: Card) -> str | None:
+    """One card's value in `show`'s column ('22% ½t5', 'cannot verify'); None for a game
+    without costs, a card always in play, or a card whose chance cannot be worked out."""
+    costs = resolver.pool.header.costs
+    if costs is None or (costs.in_play and resolver.query(costs.in_play).matches(card) is True):
+        return None
+    setup = resolver.pool.header.setup_for(resolver.format_id)
+    try:
+        return _show_value(playable(resolver, setup, Library(tuple(cards)), card.number,
+                                    SHOW_HORIZON, seed=1))
+    except DrawError as exc:
+        return "cannot verify" if "cannot verify" in str(exc) else None
 
 
 def _show_value(result: Playable) -> str:

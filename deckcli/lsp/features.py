@@ -11,7 +11,8 @@ from pygls.workspace import TextDocument
 from deckcli.formats.read import deck_kind
 from deckcli.lsp.checking import Checked
 from deckcli.lsp.completion import card_choices, meta_choices, text_spot, toml_spot, written
-from deckcli.lsp.locate import table_of
+from deckcli.lsp.hover import hover_text
+from deckcli.lsp.locate import refs_of, table_of
 from deckcli.lsp.server import range_maker
 from deckcli.pools.load import PoolError
 from deckcli.pools.registry import PoolRegistry
@@ -47,6 +48,10 @@ def register(server: DeckServer) -> None:
                     types.CompletionOptions(trigger_characters=['"', " ", ":"]))
     def completion(params: types.CompletionParams) -> types.CompletionList | None:
         return server.answer("completion", lambda: complete(server, params))
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def on_hover(params: types.HoverParams) -> types.Hover | None:
+        return server.answer("hover", lambda: hover(server, params))
 
 
 def cursor(server: DeckServer, uri: str, position: types.Position
@@ -113,3 +118,21 @@ def game_names(registry: PoolRegistry | None) -> dict[str, str]:
         except PoolError:
             names[game_id] = "(its pool cannot be read)"
     return names
+
+
+def hover(server: DeckServer, params: types.HoverParams) -> types.Hover | None:
+    """The facts of the card referenced on the cursor's line."""
+    found = cursor(server, params.text_document.uri, params.position)
+    if found is None:
+        return None
+    doc, path, checked, lines, row, column = found
+    if checked.deck is None:
+        return None
+    ref = refs_of(doc.source, checked.deck.kind).get(row)
+    resolver = server.checker.resolver_for(path, doc.source, checked)
+    if ref is None or resolver is None or not ref.start <= column <= ref.end:
+        return None
+    return types.Hover(
+        contents=types.MarkupContent(kind=types.MarkupKind.Markdown,
+                                     value=hover_text(resolver, checked.deck, ref.ref)),
+        range=range_maker(doc)((row, ref.start, ref.end)))

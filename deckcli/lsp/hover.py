@@ -1,0 +1,71 @@
+"""A card reference's hover: the card's facts as the pool records them, its copies in the deck
+against the format's cap, and (games with costs) its chance to be playable on turn 3 as
+`deckcli show` gives it. Every pool and deck text is escaped: no markup comes from data."""
+
+from __future__ import annotations
+
+import re
+
+from deckcli.draw.playable import SHOW_TURN, show_chance
+from deckcli.engine.resolver import Resolved, Resolver
+from deckcli.engine.rules.context import DeckView
+from deckcli.engine.rules.kinds.copies import CopiesRule, cap_for
+from deckcli.model.card import Card
+from deckcli.model.deck import Deck, DeckEntry
+from deckcli.report.cardview import card_record, show_value
+
+_MARKUP = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~&])")
+_SKIPPED = frozenset({"number", "name", "names", "aliases", "source", "max_copies"})
+
+
+def md(text: object) -> str:
+    """Text shown as itself in Markdown (every character that could be markup escaped)."""
+    return _MARKUP.sub(r"\\\1", " ".join(str(text).split()))
+
+
+def hover_text(resolver: Resolver, deck: Deck, ref: str) -> str:
+    """The Markdown of a hover over `ref`, a reference of the deck."""
+    found = resolver.lookup(ref)
+    if found.card is None:
+        if found.candidates:
+            numbers = ", ".join(md(card.label()) for card in found.candidates[:8])
+            return f"**{md(ref)}** names {len(found.candidates)} cards that differ for " \
+                   f"this format's rules: {numbers}"
+        return md(resolver.not_a_card(ref))
+    card = found.card
+    lines = [f"**{md(card.name)}** · {md(card.number)}"]
+    for lang, name in card.names.items():
+        if name != card.name:
+            lines.append(f"{md(lang)}: {md(name)}")
+    if card.aliases:
+        lines.append("also written: " + ", ".join(md(alias) for alias in card.aliases))
+    lines += [f"{md(key.replace('_', ' '))}: {md(show_value(value))}"
+              for key, value in card_record(card).items()
+              if key not in _SKIPPED and value not in (None, "", [])]
+    cards = resolver.resolve(deck.entries)[0]
+    lines += copies_lines(resolver, cards, deck.total, card)
+    chance = show_chance(resolver, [(item.card, item.count) for item in cards], card)
+    if chance is not None:
+        shown = md(chance.replace(" ½t", "; 50% from turn "))
+        lines.append(f"playable on turn {SHOW_TURN}: {shown} (as `deckcli show` gives it)")
+    return "  \n".join(lines)
+
+
+def copies_lines(resolver: Resolver, cards: list[Resolved], total: int, card: Card
+                 ) -> list[str]:
+    """'copies: 5 of at most 4 per name' for each copies rule of the format."""
+    view = DeckView(resolver, cards, total)
+    found = []
+    for rule in resolver.format.rules:
+        if not isinstance(rule, CopiesRule):
+            continue
+        keys = resolver.copy_keys(rule.key)
+        key = keys.get(card.number)
+        if key is None:
+            continue
+        group = [item for item in cards if keys.get(item.card.number) == key]
+        held = sum(item.count for item in group)
+        cap = cap_for(rule, view, group or [Resolved(card, 0, DeckEntry(card.number, 0))])
+        limit = "no cap" if cap is None else f"at most {cap} per {md(rule.key)}"
+        found.append(f"copies in the deck: {held} ({limit}; rule {md(rule.id)})")
+    return found
