@@ -93,3 +93,16 @@ def module_fixtures(name: str) -> tuple[Callable[..., Any], Callable[..., Any]]:
         await lsp_client.shutdown_session()
 
     return root, client
+
+
+def applied(text: str, edits: list[types.TextEdit]) -> str:
+    """The text with the edits made (positions in code points: these texts are BMP only)."""
+    lines = text.splitlines(keepends=True)
+
+    def offset(position: types.Position) -> int:
+        return sum(len(line) for line in lines[:position.line]) + position.character
+
+    for edit in sorted(edits, key=lambda e: (e.range.start.line, e.range.start.character),
+                       reverse=True):
+        text = text[:offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end):]
+    return text

@@ -9,7 +9,7 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from conftest import SAMPLES
-from lsphelp import module_fixtures, open_doc, published, replace_all
+from lsphelp import applied, module_fixtures, open_doc, published, replace_all
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 STARTER = (SAMPLES / "megaman" / "starter-megaman.toml").read_text(encoding="utf-8")
@@ -127,3 +127,110 @@ async def test_hover_escapes_markup_and_names_unknown_cards(client, root):
     text = await hover(client, uri, 1, 4)
     assert text is not None
     assert text.startswith('"\\*Cyber Swordd\\*" is not a MegaMan')
+
+
+TORCH = (SAMPLES / "megaman" / "starter-torchman.txt").read_text(encoding="utf-8")
+
+
+async def fixes(client: LanguageClient, uri: str, line: int) -> dict[str, types.CodeAction]:
+    found = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(start=types.Position(line=line, character=0),
+                          end=types.Position(line=line, character=0)),
+        context=types.CodeActionContext(diagnostics=client.diagnostics.get(uri, []))))
+    actions = [a for a in found or [] if isinstance(a, types.CodeAction)]
+    assert all(a.kind == types.CodeActionKind.QuickFix for a in actions)
+    return {action.title: action for action in actions}
+
+
+async def apply_fix(client: LanguageClient, uri: str, text: str, action: types.CodeAction,
+                    version: int) -> tuple[str, list[types.Diagnostic]]:
+    """Apply a fix as the editor would, and the diagnostics of the fixed document."""
+    assert action.edit is not None and action.edit.changes is not None
+    fixed = applied(text, list(action.edit.changes[uri]))
+    replace_all(client, uri, fixed, version)
+    return fixed, await published(client, uri, version)
+
+
+async def test_quick_fix_did_you_mean(client, root):
+    typo = TORCH.replace("4 Power Pastries", "4 Powr Pastries")
+    uri = open_doc(client, root / "typo.txt", typo, "plaintext")
+    assert [d.code for d in await published(client, uri)] == ["unknown-card"]
+    actions = await fixes(client, uri, typo.splitlines().index("4 Powr Pastries"))
+    choice = actions["Replace with Power Pastries (1C59)"]
+    assert choice.is_preferred and choice.diagnostics
+    fixed, found = await apply_fix(client, uri, typo, choice, 2)
+    assert fixed == TORCH and found == []
+
+
+async def test_quick_fix_cuts_copies_over_the_cap(client, root):
+    uri = open_doc(client, root / "cut.toml", FIVE)
+    await published(client, uri)
+    row = next(i for i, line in enumerate(FIVE.splitlines()) if line.startswith('"1C8"'))
+    actions = await fixes(client, uri, row)
+    fixed, found = await apply_fix(client, uri, FIVE, actions["Cut 1 × 1C8 (5 → 4)"], 2)
+    assert fixed.splitlines()[row] == '"1C8"    = 4  # AreaSteal (BattleChip) -- 5 copies'
+    assert [d.code for d in found] == ["deck-size"]  # 59 cards now: the copies rule holds
+
+
+async def test_quick_fix_writes_each_reading_of_an_ambiguous_name(client, root):
+    text = "# game: digi-battle\n1 Togemon\n"
+    uri = open_doc(client, root / "togemon.txt", text, "plaintext")
+    assert "ambiguous-card" in [d.code for d in await published(client, uri)]
+    actions = await fixes(client, uri, 1)
+    readings = sorted(title for title in actions if title.startswith("Write "))
+    assert [title.split()[1] for title in readings] == ["BO-84", "ST-10"]
+    fixed, found = await apply_fix(client, uri, text, actions[readings[1]], 2)
+    assert fixed == "# game: digi-battle\n1 ST-10\n"
+    assert "ambiguous-card" not in [d.code for d in found]
+
+
+async def test_quick_fix_adds_the_game_line(client, root):
+    text = TORCH.replace("# game: megaman\n", "")
+    uri = open_doc(client, root / "nogame.txt", text, "plaintext")
+    assert [d.code for d in await published(client, uri)] == ["missing-game"]
+    actions = await fixes(client, uri, 0)
+    first = next(iter(actions.values()))
+    assert first.title == "Add # game: megaman" and first.is_preferred  # the game naming most
+    fixed, found = await apply_fix(client, uri, text, first, 2)
+    assert fixed.startswith("# game: megaman\n") and found == []
+
+
+async def test_a_game_from_the_configuration_can_be_written_in(client, root):
+    (root / "cfg").mkdir()
+    (root / "cfg" / "deckcli.toml").write_text('[[decks]]\npath = "*.txt"\ngame = "megaman"\n',
+                                               encoding="utf-8")
+    text = TORCH.replace("# game: megaman\n", "")
+    uri = open_doc(client, root / "cfg" / "torch.txt", text, "plaintext")
+    assert await published(client, uri) == []
+    actions = await fixes(client, uri, 3)
+    title = "Add # game: megaman (the game the configuration gives this file)"
+    fixed, found = await apply_fix(client, uri, text, actions[title], 2)
+    assert fixed == "# game: megaman\n" + text and found == []
+
+
+async def test_formatting_a_toml_deck_and_its_outline(client, root):
+    messy = 'game = "megaman"\n\n[cards]\n"areasteal" = 4\n"1St101" = 1\n'
+    uri = open_doc(client, root / "messy.toml", messy)
+    await published(client, uri)
+    edits = await client.text_document_formatting_async(types.DocumentFormattingParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        options=types.FormattingOptions(tab_size=4, insert_spaces=True)))
+    assert edits
+    formatted = applied(messy, list(edits))
+    assert formatted.endswith('[cards]\n# NetNavi (1)\n"MegaMan, NetWarrior" = 1\n\n'
+                              '# BattleChip (4)\nAreaSteal = 4\n')
+    replace_all(client, uri, formatted, 2)
+    await published(client, uri, 2)
+    symbols = await client.text_document_document_symbol_async(types.DocumentSymbolParams(
+        text_document=types.TextDocumentIdentifier(uri=uri)))
+    assert symbols is not None
+    shown = [(s.name, [(c.name, [g.name for g in c.children or []])
+                       for c in s.children or []])
+             for s in symbols if isinstance(s, types.DocumentSymbol)]
+    assert shown == [("game", []), ("[cards]", [("NetNavi", ["MegaMan, NetWarrior"]),
+                                                ("BattleChip", ["AreaSteal"])])]
+    again = await client.text_document_formatting_async(types.DocumentFormattingParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        options=types.FormattingOptions(tab_size=4, insert_spaces=True)))
+    assert again is not None and list(again) == []  # formatted once: nothing to change

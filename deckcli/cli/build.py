@@ -26,9 +26,6 @@ if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from deckcli.formats.edit import Edit
     from deckcli.model.result import DeckResult
 
-# Problems in [cards] that fmt would have to guess about: the user fixes them first.
-UNFORMATTABLE = frozenset({"invalid-count", "invalid-card-ref", "missing-cards",
-                           "too-many-entries"})
 
 
 def verdict(result: DeckResult) -> str:
@@ -218,6 +215,7 @@ def fmt(
     from deckcli.app.scan import Target, scan_paths
     from deckcli.escape import printable_path
     from deckcli.formats.read import deck_kind, read_deck_file
+    from deckcli.formats.write import UNFORMATTABLE
 
     missing = [str(path) for path in paths if not path.exists()]
     if missing:

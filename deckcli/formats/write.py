@@ -26,6 +26,9 @@ from deckcli.formats.read import parse_toml_deck
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck
 
+# Problems in [cards] that fmt would have to guess about: the user fixes them first.
+UNFORMATTABLE = frozenset({"invalid-count", "invalid-card-ref", "missing-cards",
+                           "too-many-entries"})
 GROUP_COMMENT = re.compile(r"^#\s*(?P<label>.+?)\s+\(\d+\)\s*$")
 
 

@@ -39,12 +39,18 @@ def toml_key(token: str) -> str:
         return token.strip('"')
 
 
+def toml_header(line: str) -> str | None:
+    """The table a `[table]` header line opens (None: not a header)."""
+    header = _HEADER.match(line)
+    return header.group(1).strip().strip("\"'") if header else None
+
+
 def table_of(lines: list[str], line: int) -> str | None:
-    """The `[table]` a TOML line belongs to ('' before the first header)."""
+    """The `[table]` a TOML line belongs to ('' before the first header; None: a header)."""
     for index in range(min(line, len(lines) - 1), -1, -1):
-        header = _HEADER.match(lines[index])
-        if header and index != line:
-            return header.group(1).strip().strip("\"'")
+        header = toml_header(lines[index])
+        if header is not None:
+            return None if index == line else header
     return ""
 
 
@@ -53,9 +59,9 @@ def toml_refs(lines: list[str]) -> dict[int, Ref]:
     found: dict[int, Ref] = {}
     table = ""
     for number, text in enumerate(lines):
-        header = _HEADER.match(text)
-        if header:
-            table = header.group(1).strip().strip("\"'")
+        header = toml_header(text)
+        if header is not None:
+            table = header
             continue
         key = _KEY.match(text)
         if key and table == "cards":

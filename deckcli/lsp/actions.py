@@ -1,0 +1,121 @@
+"""Quick fixes for a deck's problems: each did-you-mean name for an unknown reference, the card
+number of each reading of an ambiguous one, the copies over a cap cut, and the game written in
+the file when it is missing or came from the configuration. Pure: text in, edits out."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from deckcli.engine.resolver import Resolver
+from deckcli.errors import UserError
+from deckcli.formats.edit import Edit, apply_edit, text_entries
+from deckcli.lsp.locate import Ref
+from deckcli.model.deck import Deck
+from deckcli.model.problem import Problem
+
+_CUT = re.compile(r"— cut ([\d,]+)$")
+Replace = tuple[int, int, int, int, str]  # first line, column, last line, column, new text
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A quick fix: its title, the edits it makes, the problem it fixes (None: no problem)."""
+
+    title: str
+    edits: tuple[Replace, ...]
+    problem: Problem | None = None
+    preferred: bool = False
+
+
+def key_text(kind: str, key: str) -> str:
+    """A reference as the deck's format writes it (a TOML key is a quoted string)."""
+    return json.dumps(key, ensure_ascii=False) if kind == "toml" else key
+
+
+def renames(problem: Problem, ref: Ref, resolver: Resolver, deck: Deck,
+            taken: set[str]) -> list[Fix]:
+    """unknown-card: each suggestion; ambiguous-card: each reading's number. A TOML key the
+    deck already has is not offered (TOML forbids a key twice)."""
+    if problem.rule == "unknown-card":
+        cards = [card for label in resolver.suggestions(ref.ref)
+                 if (card := resolver.lookup(label).card) is not None]
+        keys = [(resolver.spelling(card), f"Replace with {card.label()}") for card in cards]
+    elif problem.rule == "ambiguous-card":
+        found = resolver.lookup(ref.ref)
+        keys = [(card.number, f"Write {card.number} ({card.name}"
+                 + (f", {card.type})" if card.type else ")"))
+                for card in resolver.distinct(found.candidates)]
+    else:
+        return []
+    fixes: list[Fix] = []
+    for key, title in keys:
+        if deck.kind == "toml" and key in taken:
+            continue
+        fixes.append(Fix(title, ((ref.line, ref.start, ref.line, ref.end,
+                                  key_text(deck.kind, key)),), problem, preferred=not fixes))
+    return fixes
+
+
+def cut(problem: Problem, ref: Ref, text: str, deck: Deck) -> list[Fix]:
+    """A copies problem ('— cut N'): N copies fewer on its line (the line goes at 0)."""
+    over = _CUT.search(problem.message)
+    if over is None or problem.line is None:
+        return []
+    excess = int(over.group(1).replace(",", ""))
+    entries = deck.entries if deck.kind == "toml" else text_entries(text)
+    entry = next((item for item in entries if item.line == problem.line), None)
+    if entry is None:
+        return []
+    left = max(entry.count - excess, 0)
+    try:
+        after = apply_edit(text.encode("utf-8"), deck, Edit(changes=((entry, left),)))
+    except UserError:
+        return []
+    what = f"the line {ref.ref}" if left == 0 else f"{entry.count - left} × {ref.ref}"
+    return [Fix(f"Cut {what} ({entry.count} → {left})",
+                (line_change(text, after.decode("utf-8")),), problem, preferred=True)]
+
+
+def game_lines(kind: str, games: list[str], problem: Problem | None) -> list[Fix]:
+    """Write the game in the file: `game = "id"` at the top of a TOML deck, else `# game: id`."""
+    fixes: list[Fix] = []
+    for game in games:
+        line = f"game = {json.dumps(game)}\n" if kind == "toml" else f"# game: {game}\n"
+        fixes.append(Fix(f"Add {line.strip()}", ((0, 0, 0, 0, line),), problem,
+                         preferred=not fixes))
+    return fixes
+
+
+def ranked_games(deck: Deck, open_game: Callable[[str], Resolver | None],
+                 game_ids: list[str]) -> list[str]:
+    """The games whose pools name most of the deck's references, best first (every game when
+    none names any)."""
+    scores = []
+    for game in game_ids:
+        resolver = open_game(game)
+        named = sum(resolver.lookup(entry.ref).card is not None
+                    for entry in deck.entries) if resolver else 0
+        scores.append((-named, game))
+    scores.sort()
+    best = [game for score, game in scores if score < 0]
+    return best or game_ids
+
+
+def line_change(before: str, after: str) -> Replace:
+    """The smallest run of whole lines that turns `before` into `after`, as one edit."""
+    old, new = before.splitlines(keepends=True), after.splitlines(keepends=True)
+    head = 0
+    while head < min(len(old), len(new)) and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    end = len(old) - tail
+    replacement = "".join(new[head:len(new) - tail])
+    if end == len(old) and old and not old[-1].endswith(("\n", "\r")):
+        last = old[-1]  # the document ends without a newline: end at its last character
+        return head, 0, len(old) - 1, len(last), replacement
+    return head, 0, end, 0, replacement

@@ -1,0 +1,143 @@
+"""Code actions, formatting and the outline: a request's document, the fixes or edits, and
+their conversion to LSP edits in the editor's units."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from lsprotocol import types
+from pygls.workspace import TextDocument
+from pygls.workspace.position_codec import ServerTextPosition
+
+from deckcli.engine.rules.kinds.copies import CopiesRule
+from deckcli.errors import UserError
+from deckcli.formats.read import parse_deck_text
+from deckcli.formats.write import UNFORMATTABLE, format_toml
+from deckcli.lsp.actions import Fix, Replace, cut, game_lines, line_change, ranked_games, renames
+from deckcli.lsp.diagnostics import spans
+from deckcli.lsp.locate import Ref, refs_of
+from deckcli.lsp.outline import Symbol
+from deckcli.lsp.outline import outline as deck_outline
+from deckcli.model.deck import Deck
+
+if TYPE_CHECKING:
+    from deckcli.lsp.server import DeckServer
+
+_SYMBOL_KINDS = {"field": types.SymbolKind.Property, "section": types.SymbolKind.Namespace,
+                 "card": types.SymbolKind.Field}
+
+
+def code_actions(server: DeckServer, params: types.CodeActionParams
+                 ) -> list[types.CodeAction] | None:
+    """The quick fixes of the problems on the requested lines (see `actions.py`)."""
+    uri = params.text_document.uri
+    found = server.checked(uri)
+    if found is None or found[1].deck is None:
+        return None
+    doc, checked = found
+    deck, text, path = checked.deck, doc.source, Path(str(doc.path))
+    assert deck is not None
+    resolver = checked.resolver
+    refs = refs_of(text, deck.kind)
+    copies = {rule.id for rule in resolver.format.rules
+              if isinstance(rule, CopiesRule)} if resolver else set()
+    first, last = params.range.start.line, params.range.end.line
+    fixes: list[Fix] = []
+    for problem, (line, _, _) in spans(checked, text):
+        if not first <= line <= last:
+            continue
+        ref = refs.get(line) if problem.line is not None else None
+        if ref is not None and resolver is not None:
+            fixes += renames(problem, ref, resolver, deck, {r.ref for r in refs.values()})
+            if problem.rule in copies:
+                fixes += cut(problem, ref, text, deck)
+        if problem.rule == "missing-game":
+            registry = server.checker.registry_for(path)
+            games = ranked_games(deck, lambda game: server.checker.open_game(path, game, None),
+                                 registry.game_ids() if registry else [])
+            fixes += game_lines(deck.kind, games, problem)
+    if checked.game_from_settings and resolver is not None:
+        fixes += [Fix(f"{fix.title} (the game the configuration gives this file)", fix.edits)
+                  for fix in game_lines(deck.kind, [resolver.pool.game_id], None)]
+    return [to_action(doc, uri, fix, params.context.diagnostics) for fix in fixes]
+
+
+def to_action(doc: TextDocument, uri: str, fix: Fix,
+              diagnostics: Sequence[types.Diagnostic]) -> types.CodeAction:
+    """A fix as a quick-fix code action, with the editor's diagnostic it answers."""
+    answered = [d for d in diagnostics if fix.problem is not None
+                and d.code == fix.problem.rule and d.source == "deckcli"]
+    return types.CodeAction(
+        title=fix.title, kind=types.CodeActionKind.QuickFix, diagnostics=answered or None,
+        is_preferred=fix.preferred or None,
+        edit=types.WorkspaceEdit(changes={uri: [text_edit(doc, edit) for edit in fix.edits]}))
+
+
+def text_edit(doc: TextDocument, edit: Replace) -> types.TextEdit:
+    """An edit in code points as an LSP edit in the editor's units."""
+    lines, codec = doc.lines, doc.position_codec
+    first, start, last, end, new_text = edit
+    return types.TextEdit(range=types.Range(
+        start=codec.position_to_client_units(lines, ServerTextPosition(first, start)),
+        end=codec.position_to_client_units(lines, ServerTextPosition(last, end))),
+        new_text=new_text)
+
+
+def format_document(server: DeckServer, params: types.DocumentFormattingParams
+                    ) -> list[types.TextEdit] | None:
+    """A TOML deck in `deckcli fmt`'s canonical form, as one edit of the lines that change."""
+    found = server.checked(params.text_document.uri)
+    if found is None or found[1].deck is None or found[1].resolver is None:
+        return None
+    doc, checked = found
+    deck = checked.deck
+    assert deck is not None and checked.resolver is not None
+    if deck.kind != "toml":
+        return None
+    text = doc.source
+    read = parse_deck_text(text, Deck(path=deck.path))[1]
+    blocking = next((p for p in read if p.rule in UNFORMATTABLE), None)
+    try:
+        if blocking is not None:
+            raise UserError(f"line {blocking.line}: {blocking.message} — fix it, then format")
+        after = format_toml(text, checked.resolver)
+    except UserError as exc:
+        server.window_show_message(types.ShowMessageParams(
+            type=types.MessageType.Warning, message=f"deckcli: cannot format: {exc}"))
+        return None
+    return [] if after == text else [text_edit(doc, line_change(text, after))]
+
+
+def outline(server: DeckServer, params: types.DocumentSymbolParams
+            ) -> list[types.DocumentSymbol] | None:
+    """The deck's fields, sections and cards for the editor's outline."""
+    found = server.checked(params.text_document.uri)
+    if found is None or found[1].deck is None:
+        return None
+    doc, checked = found
+    deck = checked.deck
+    assert deck is not None
+    resolver = checked.resolver
+
+    def describe(ref: Ref) -> str:
+        card = resolver.lookup(ref.ref).card if resolver else None
+        count = f"×{ref.count}" if ref.count is not None else ""
+        return " · ".join(part for part in (count, card.label() if card else "") if part)
+
+    lines = doc.source.splitlines()
+    return [symbol(doc, lines, item)
+            for item in deck_outline(doc.source, deck.kind, describe)]
+
+
+def symbol(doc: TextDocument, lines: list[str], item: Symbol) -> types.DocumentSymbol:
+    """An outline entry over whole lines, selecting its first line."""
+    last = lines[item.last] if item.last < len(lines) else ""
+    whole = text_edit(doc, (item.first, 0, item.last, len(last), "")).range
+    head = lines[item.first] if item.first < len(lines) else ""
+    chosen = text_edit(doc, (item.first, 0, item.first, len(head), "")).range
+    return types.DocumentSymbol(
+        name=item.name or "(unnamed)", kind=_SYMBOL_KINDS[item.kind], range=whole,
+        selection_range=chosen, detail=item.detail or None,
+        children=[symbol(doc, lines, child) for child in item.children] or None)
