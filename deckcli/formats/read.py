@@ -1,6 +1,6 @@
 """Read deck files (TOML, text lists, LackeyCCG `.dek`, CSV, JSON) into `Deck` models,
-keeping line numbers. The file's suffix picks the reader (`deck_kind`); a `.dek` that is not
-XML is read as a text list.
+keeping line numbers. The file's suffix picks the reader (`formats.kinds`, the one table of
+formats); a `.dek` that is not XML is read as a text list.
 
 Nothing here raises for bad input: every problem with a file becomes a `Problem` with the
 line (and column) where it was found, so one broken deck never stops a check of many.
@@ -13,21 +13,16 @@ import stat
 from pathlib import Path
 
 from deckcli.formats.entries import problem
-from deckcli.formats.textread import parse_text_deck
-from deckcli.formats.tomldeck import parse_toml_deck
-from deckcli.model.deck import Deck, DeckKind
+from deckcli.formats.kinds import by_kind, kind_of
+from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
 
 MAX_FILE_BYTES = 2_000_000
-# Suffixes a folder scan takes as decks without looking inside; a .csv or .json file is a deck
-# only by its content (csvlist.looks_like_csv_deck, jsonlist.looks_like_json_deck).
-TEXT_SUFFIXES = (".txt", ".dek", ".list")
-SUFFIX_KINDS: dict[str, DeckKind] = {".txt": "text", ".list": "text", ".dek": "lackey",
-                                     ".csv": "csv", ".json": "json"}
 # Problems that stop a file being read at all: nothing else is said about such a deck.
 UNREADABLE_RULES = frozenset(
     {"empty-file", "encoding", "invalid-toml", "file-too-large", "unreadable"}
 )
+
 
 def decode_deck_bytes(data: bytes) -> tuple[str | None, Problem | None]:
     """Text of a deck file, or the problem that stops it being read."""
@@ -51,14 +46,9 @@ def decode_deck_bytes(data: bytes) -> tuple[str | None, Problem | None]:
         )
 
 
-def deck_kind(path: Path) -> DeckKind:
-    """The reader a file's suffix picks (SUFFIX_KINDS); anything else is read as TOML."""
-    return SUFFIX_KINDS.get(path.suffix.lower(), "toml")
-
-
 def read_deck_file(path: Path) -> tuple[Deck, list[Problem]]:
     """Read one deck file from disk."""
-    deck = Deck(path=str(path), kind=deck_kind(path))
+    deck = Deck(path=str(path), kind=kind_of(path))
     try:
         data = read_limited(path)
     except OSError as exc:
@@ -99,17 +89,4 @@ def parse_deck_bytes(data: bytes, deck: Deck) -> tuple[Deck, list[Problem]]:
 
 def parse_deck_text(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     """Read a deck from its decoded text, with the reader of `deck.kind`."""
-    if deck.kind == "lackey" and not text.lstrip().startswith("<"):
-        deck.kind = "text"  # a .dek that is a plain list (some programs write those)
-    if deck.kind == "text":
-        return parse_text_deck(text, deck)
-    if deck.kind == "lackey":  # the readers of rarer formats are imported when first met
-        from deckcli.formats.lackey import parse_lackey_deck
-        return parse_lackey_deck(text, deck)
-    if deck.kind == "csv":
-        from deckcli.formats.csvlist import parse_csv_deck
-        return parse_csv_deck(text, deck)
-    if deck.kind == "json":
-        from deckcli.formats.jsonlist import parse_json_deck
-        return parse_json_deck(text, deck)
-    return parse_toml_deck(text, deck)
+    return by_kind(deck.kind).read(text, deck)
