@@ -17,8 +17,9 @@ from deckcli.app.run import check_file, filter_problems, looks_like_deck, place
 from deckcli.app.settings import Settings
 from deckcli.engine.resolver import Resolver
 from deckcli.errors import UserError
-from deckcli.formats.read import deck_kind, parse_deck_bytes
-from deckcli.formats.sniff import SNIFFED_SUFFIXES, not_a_deck
+from deckcli.formats.kinds import SNIFFED_SUFFIXES, kind_of
+from deckcli.formats.read import parse_deck_bytes
+from deckcli.formats.sniff import not_a_deck
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
 from deckcli.pools.load import PoolError
@@ -120,7 +121,7 @@ class Checker:
         if not is_deck(path, text, settings):
             return Checked(None)
         deck, problems = parse_deck_bytes(text.encode("utf-8"),
-                                          Deck(path=str(path), kind=deck_kind(path)))
+                                          Deck(path=str(path), kind=kind_of(path)))
         if deck.kind == "toml" and settings.deck_glob(path) is None and not toml_deck(
                 text, deck, problems):
             return Checked(None)

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 from lsprotocol import types
 from pygls.workspace import TextDocument
 
-from deckcli.formats.read import deck_kind
+from deckcli.formats.kinds import kind_of
 from deckcli.lsp.checking import Checked
 from deckcli.lsp.completion import card_choices, meta_choices, text_spot, toml_spot, written
 from deckcli.lsp.hover import hover_text
@@ -43,7 +43,7 @@ def complete(server: DeckServer, params: types.CompletionParams) -> types.Comple
         return None
     doc, path, checked, lines, row, column = found
     line = lines[row] if row < len(lines) else ""
-    kind = checked.deck.kind if checked.deck else deck_kind(path)
+    kind = checked.deck.kind if checked.deck else kind_of(path)
     spot = (toml_spot(line, column, table_of(lines, row)) if kind == "toml"
             else text_spot(line, column) if kind == "text" else None)
     if spot is None:
