@@ -83,3 +83,18 @@ async def test_a_broken_configuration_is_one_diagnostic(client, root):
     assert [d.code for d in found] == ["invalid-config"]
     assert "strict must be true or false" in found[0].message
     assert "(and 1 more mistakes)" in found[0].message
+
+
+async def test_a_configuration_changed_on_disk_rechecks_open_decks(client, root):
+    assert any(r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+               for r in client.registrations)  # the server asked to watch configurations
+    repo = root / "watched"
+    repo.mkdir()
+    config = repo / "deckcli.toml"
+    config.write_text('ignore = ["copies"]\n', encoding="utf-8")
+    uri = open_doc(client, repo / "five.toml", FIVE)
+    assert await published(client, uri) == []  # copies ignored by the configuration
+    config.write_text("", encoding="utf-8")
+    client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
+        types.FileEvent(uri=config.as_uri(), type=types.FileChangeType.Changed)]))
+    assert [d.code for d in await published(client, uri)] == ["copies"]

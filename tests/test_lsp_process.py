@@ -58,7 +58,9 @@ def test_a_request_on_an_unknown_document_is_answered_and_the_server_lives_on():
     code, answers = run_server(INIT, INITIALIZED, hover, SHUTDOWN, EXIT)
     assert code == 0
     answer = next(a for a in answers if a.get("id") == 2)
-    assert "error" in answer or answer.get("result") is None
+    error = answer["error"]  # the document was never opened and its file does not exist
+    assert isinstance(error, dict) and error["code"] == -32603
+    assert error["message"].startswith("deckcli could not answer hover: FileNotFoundError")
     assert any(a.get("id") == 9 for a in answers)
 
 
