@@ -18,6 +18,7 @@ from deckcli.model.result import CheckResult, RuleDoc
 from deckcli.report import deck_line
 from deckcli.report.ci import repo_path
 
+LEVEL = {"error": "error", "warning": "warning", "info": "note"}  # SARIF's words, by severity
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
 
@@ -50,7 +51,7 @@ def descriptor(rule_id: str, variants: list[tuple[str, RuleDoc]]) -> dict[str, o
         "shortDescription": {"text": short},
         "fullDescription": {"text": full},
         "help": {"text": help_text},
-        "defaultConfiguration": {"level": first.severity},
+        "defaultConfiguration": {"level": LEVEL[first.severity]},
         "properties": {"kind": first.kind, "source": sources},
     }
 
@@ -69,7 +70,7 @@ def sarif_result(path: str, problem: Problem, rule_index: int) -> dict[str, obje
     return {
         "ruleId": problem.rule,
         "ruleIndex": rule_index,
-        "level": problem.severity,
+        "level": LEVEL[problem.severity],
         "message": {"text": problem.message},
         "locations": [{"physicalLocation": {"artifactLocation": {"uri": artifact_uri(path)},
                                             "region": region}}],
