@@ -12,6 +12,7 @@ import re
 import xml.etree.ElementTree as ET
 from typing import TextIO
 
+from deckcli.escape import escape_controls
 from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult, DeckResult
 from deckcli.report.ci import problem_summary, repo_path
@@ -26,14 +27,17 @@ def xml_text(text: str) -> str:
 
 
 def problem_line(path: str, problem: Problem) -> str:
+    """One problem on one line: control characters from a deck or pool (a zone name's LF, an
+    ESC) shown as escapes, so no CI log that prints the report gets a forged line."""
     where = f"{path}:{problem.line}" if problem.line is not None else path
-    return f"{where}: [{problem.severity}] {problem.rule} {problem.message}"
+    return escape_controls(f"{where}: [{problem.severity}] {problem.rule} {problem.message}")
 
 
 def testcase(deck: DeckResult, strict: bool) -> ET.Element:
     path = repo_path(deck.path)
-    case = ET.Element("testcase", classname=xml_text(deck.game or "unknown-game"),
-                      name=xml_text(path), time="0")
+    case = ET.Element("testcase", classname=xml_text(escape_controls(deck.game or
+                                                                     "unknown-game")),
+                      name=xml_text(escape_controls(path)), time="0")
     fail = {"error", "warning"} if strict else {"error"}
     failing = [p for p in deck.problems if p.severity in fail]
     if deck.fails(strict):

@@ -13,6 +13,7 @@ from typing import TextIO
 from urllib.parse import quote
 
 from deckcli import __version__
+from deckcli.escape import json_controls
 from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult, RuleDoc
 from deckcli.report import deck_line
@@ -90,5 +91,4 @@ def sarif_log(result: CheckResult) -> dict[str, object]:
 
 
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
-    json.dump(sarif_log(result), out, ensure_ascii=False, indent=2)
-    out.write("\n")
+    out.write(json_controls(json.dumps(sarif_log(result), ensure_ascii=False, indent=2)) + "\n")

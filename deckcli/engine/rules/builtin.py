@@ -34,8 +34,8 @@ _RULES = [
     BuiltinRule("invalid-toml", "file", "error",
                 "A .toml deck is valid TOML; the problem gives the line and column.",
                 '[cards] then "AreaSteal" = = 4'),
-    BuiltinRule("invalid-field", "file", "error", "game, format and name are strings.",
-                "game = 3"),
+    BuiltinRule("invalid-field", "file", "error", "game, format and name (and a LackeyCCG "
+                "deck's zone names) are strings without control characters.", "game = 3"),
     BuiltinRule("missing-cards", "file", "error", "A TOML deck has a [cards] table.",
                 'game = "megaman" and no [cards] table'),
     BuiltinRule("invalid-card-ref", "file", "error",
