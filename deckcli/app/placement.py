@@ -69,10 +69,15 @@ def missing_game(deck: Deck, registry: PoolRegistry) -> Problem:
 
 
 def override_notice(registry: PoolRegistry, game_id: str) -> list[Problem]:
-    """A `pool-override` warning when a user pool replaces the built-in game."""
-    source = registry.override_of(game_id)
+    """A `pool-override` warning when a user pool replaces the built-in game; a `pool-added`
+    information notice when a user pool (a repository's, say) adds a game deckcli lacks."""
+    source = registry.user_pool_of(game_id)
     if source is None:
         return []
-    return [Problem(rule="pool-override", severity="warning",
-                    message=f"judged by the user pool {printable_path(str(source.path))}, which "
-                    f"overrides the built-in {game_id} pool ({source.overrides})")]
+    where = printable_path(str(source.path))
+    if source.overrides is None:
+        return [Problem(rule="pool-added", severity="info", message=f"judged by the user pool "
+                        f"{where}, which adds the game {game_id} (not shipped with deckcli)")]
+    return [Problem(rule="pool-override", severity="warning", message=f"judged by the user "
+                    f"pool {where}, which overrides the built-in {game_id} pool "
+                    f"({source.overrides})")]

@@ -32,7 +32,7 @@ from deckcli.pools.registry import PoolRegistry
 PARALLEL_MIN_DECKS = 1_000  # below this, starting workers costs more than it saves
 
 
-UNSILENCED = frozenset({"pool-override"})  # select/ignore never hide these
+UNSILENCED = frozenset({"pool-override", "pool-added"})  # select/ignore never hide these
 
 
 def looks_like_deck(deck: Deck, problems: list[Problem]) -> bool:

@@ -32,12 +32,15 @@ UNFORMATTABLE = frozenset({"invalid-count", "invalid-card-ref", "missing-cards",
 
 
 def verdict(result: DeckResult) -> str:
-    """'60 cards · legal' or '59 cards · illegal: deck-size' (warnings named after)."""
-    errors = list(dict.fromkeys(p.rule for p in result.problems if p.severity == "error"))
-    warnings = list(dict.fromkeys(p.rule for p in result.problems if p.severity == "warning"))
-    text = f"illegal: {', '.join(errors)}" if errors else "legal"
-    if warnings:
-        text += f" (warnings: {', '.join(warnings)})"
+    """'60 cards · legal' or '59 cards · illegal: deck-size' (warnings, notices named after)."""
+    def rules(severity: str) -> str:
+        return ", ".join(dict.fromkeys(p.rule for p in result.problems if p.severity == severity))
+
+    errors = rules("error")
+    text = f"illegal: {errors}" if errors else "legal"
+    for severity, word in (("warning", "warnings"), ("info", "notices")):
+        if rules(severity):
+            text += f" ({word}: {rules(severity)})"
     return f"{result.cards} card{'s' * (result.cards != 1)} · {text}"
 
 
