@@ -13,7 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deckcli.app.config import load_settings
-from deckcli.app.run import check_file, filter_problems, looks_like_deck, place
+from deckcli.app.placement import place
+from deckcli.app.run import check_file, filter_problems, looks_like_deck
 from deckcli.app.settings import Settings
 from deckcli.engine.resolver import Resolver
 from deckcli.errors import UserError
@@ -130,7 +131,7 @@ class Checker:
             assert place_of.mistake is not None
             return Checked(deck, [Problem(rule=CONFIG_RULE, message=place_of.mistake)])
         result = filter_problems(check_file(deck, problems, registry, settings), settings)
-        resolver = place(deck, registry, settings)[0] if result.format else None
+        resolver = place(deck, registry, settings).resolver if result.format else None
         return Checked(deck, result.problems, resolver, registry,
                        game_from_settings=resolver is not None and deck.game is None)
 

@@ -17,7 +17,8 @@ SOURCE = "deckcli"
 # the catalogue of deckcli's own rule ids, where the docs ship beside the package (a checkout)
 CATALOGUE = Path(__file__).resolve().parents[2] / "docs" / "input-errors.md"
 SEVERITIES = {"error": types.DiagnosticSeverity.Error,
-              "warning": types.DiagnosticSeverity.Warning}
+              "warning": types.DiagnosticSeverity.Warning,
+              "info": types.DiagnosticSeverity.Information}
 
 Span = tuple[int, int, int]  # line, first column, end column (code points)
 ToRange = Callable[[Span], types.Range]
