@@ -98,3 +98,16 @@ async def test_a_configuration_changed_on_disk_rechecks_open_decks(client, root)
     client.workspace_did_change_watched_files(types.DidChangeWatchedFilesParams(changes=[
         types.FileEvent(uri=config.as_uri(), type=types.FileChangeType.Changed)]))
     assert [d.code for d in await published(client, uri)] == ["copies"]
+
+
+async def test_a_broken_pool_is_one_diagnostic(client, root):
+    repo = root / "broken-pool"
+    (repo / "pools").mkdir(parents=True)
+    (repo / "deckcli.toml").write_text('pools = ["pools"]\n', encoding="utf-8")
+    (repo / "pools" / "megaman.toml").write_text('[game]\nid = "megaman"\nname = 3\n',
+                                                 encoding="utf-8")
+    uri = open_doc(client, repo / "deck.toml", FIVE)
+    found = await published(client, uri)
+    assert [d.code for d in found] == ["broken-pool"]
+    assert "megaman.toml: game.name" in found[0].message
+    assert at(found[0])[0] == FIVE.splitlines().index('game = "megaman"')
