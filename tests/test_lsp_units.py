@@ -72,3 +72,15 @@ def test_line_change_is_the_smallest_run_of_lines(before, after, change):
 
 def test_markdown_from_data_is_escaped():
     assert md("*Boom* [x](y) <b>") == r"\*Boom\* \[x\]\(y\) \<b\>"
+
+
+def test_outline_of_a_text_list_follows_its_sections():
+    from deckcli.lsp.outline import outline
+
+    text = "# game: megaman\nNetNavi:\n1 TorchMan, Hothead\nBattleChips (2)\n2 CyberSword\n"
+    found = outline(text, "text", lambda ref: f"×{ref.count}")
+    assert [(s.name, s.kind, s.first, s.last, [(c.name, c.detail) for c in s.children])
+            for s in found] == [
+        ("game", "field", 0, 0, []),
+        ("NetNavi", "section", 1, 2, [("TorchMan, Hothead", "×1")]),
+        ("BattleChips (2)", "section", 3, 4, [("CyberSword", "×2")])]
