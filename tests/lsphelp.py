@@ -19,7 +19,7 @@ from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
 from conftest import REPO
 
 PUBLISH = types.TEXT_DOCUMENT_PUBLISH_DIAGNOSTICS
-TIMEOUT = 30.0
+TIMEOUT = 90.0  # a loaded machine starts a server slowly
 CACHE = Path(tempfile.gettempdir()) / f"deckcli-lsp-tests-{Path.home().name}"
 
 

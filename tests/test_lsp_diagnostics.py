@@ -71,7 +71,7 @@ async def test_decks_of_the_configuration_take_their_game(client, root):
     inside = open_doc(client, repo / "lists" / "torch.txt", no_game, "plaintext")
     assert await published(client, inside) == []
     outside = open_doc(client, repo / "other" / "torch.txt", no_game, "plaintext")
-    assert [d.code for d in await published(client, outside)] == ["missing-game"]
+    assert [d.code for d in await published(client, outside)] == ["game-inferred"]
 
 
 async def test_a_broken_configuration_is_one_diagnostic(client, root):

@@ -186,25 +186,35 @@ async def test_quick_fix_writes_each_reading_of_an_ambiguous_name(client, root):
 
 
 async def test_quick_fix_adds_the_game_line(client, root):
-    text = TORCH.replace("# game: megaman\n", "")
+    text = "4 CyberSword\n4 AreaSteal\n4 LaserBlast\n4 Zzyzx One\n4 Zzyzx Two\n"
     uri = open_doc(client, root / "nogame.txt", text, "plaintext")
-    assert [d.code for d in await published(client, uri)] == ["missing-game"]
+    assert [d.code for d in await published(client, uri)] == ["missing-game"]  # not clear
     actions = await fixes(client, uri, 0)
     first = next(iter(actions.values()))
     assert first.title == "Add # game: megaman" and first.is_preferred  # the game naming most
     fixed, found = await apply_fix(client, uri, text, first, 2)
-    assert fixed.startswith("# game: megaman\n") and found == []
+    assert fixed.startswith("# game: megaman\n")
+    codes = [d.code for d in found]
+    assert "missing-game" not in codes and codes.count("unknown-card") == 2  # judged now
 
 
-async def test_a_game_from_the_configuration_can_be_written_in(client, root):
+async def test_a_game_inferred_or_from_the_configuration_can_be_written_in(client, root):
+    text = TORCH.replace("# game: megaman\n", "")
+    uri = open_doc(client, root / "inferred.txt", text, "plaintext")
+    notice = await published(client, uri)
+    assert [(d.code, d.severity) for d in notice] == [
+        ("game-inferred", types.DiagnosticSeverity.Information)]
+    actions = await fixes(client, uri, notice[0].range.start.line)
+    title = "Add # game: megaman (the game its cards give)"
+    fixed, found = await apply_fix(client, uri, text, actions[title], 2)
+    assert fixed == "# game: megaman\n" + text and found == []
     (root / "cfg").mkdir()
     (root / "cfg" / "deckcli.toml").write_text('[[decks]]\npath = "*.txt"\ngame = "megaman"\n',
                                                encoding="utf-8")
-    text = TORCH.replace("# game: megaman\n", "")
     uri = open_doc(client, root / "cfg" / "torch.txt", text, "plaintext")
     assert await published(client, uri) == []
     actions = await fixes(client, uri, 3)
-    title = "Add # game: megaman (the game the configuration gives this file)"
+    title = "Add # game: megaman (the game the configuration gives)"
     fixed, found = await apply_fix(client, uri, text, actions[title], 2)
     assert fixed == "# game: megaman\n" + text and found == []
 

@@ -44,7 +44,7 @@ class Checked:
     problems: list[Problem] = field(default_factory=list)
     resolver: Resolver | None = None
     registry: PoolRegistry | None = None
-    game_from_settings: bool = False  # the game came from [[decks]], not from the file
+    game_from: str | None = None  # who gives the game when the file names none
 
 
 @dataclass
@@ -132,8 +132,10 @@ class Checker:
             return Checked(deck, [Problem(rule=CONFIG_RULE, message=place_of.mistake)])
         result = filter_problems(check_file(deck, problems, registry, settings), settings)
         resolver = place(deck, registry, settings).resolver if result.format else None
-        return Checked(deck, result.problems, resolver, registry,
-                       game_from_settings=resolver is not None and deck.game is None)
+        given = None
+        if resolver is not None and deck.game is None:
+            given = "the configuration gives" if settings.deck_glob(path) else "its cards give"
+        return Checked(deck, result.problems, resolver, registry, given)
 
 
 def is_deck(path: Path, text: str, settings: Settings) -> bool:

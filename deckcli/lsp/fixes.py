@@ -58,8 +58,10 @@ def code_actions(server: DeckServer, params: types.CodeActionParams
             games = ranked_games(deck, lambda game: server.checker.open_game(path, game, None),
                                  registry.game_ids() if registry else [])
             fixes += game_lines(deck.kind, games, problem)
-    if checked.game_from_settings and resolver is not None:
-        fixes += [Fix(f"{fix.title} (the game the configuration gives this file)", fix.edits)
+    if checked.game_from is not None and resolver is not None:
+        notice = next((p for p in checked.problems if p.rule == "game-inferred"), None)
+        fixes += [Fix(f"{fix.title} (the game {checked.game_from})", fix.edits, notice,
+                      fix.preferred)
                   for fix in game_lines(deck.kind, [resolver.pool.game_id], None)]
     return [to_action(doc, uri, fix, params.context.diagnostics) for fix in fixes]
 
