@@ -16,6 +16,7 @@ from pathlib import Path
 
 from deckcli.app.ignore import Rules, first_verdict, git_root, gitignore_rules, starting_chain
 from deckcli.app.settings import Settings
+from deckcli.escape import printable_path
 from deckcli.formats.kinds import DECK_SUFFIXES
 from deckcli.model.problem import Problem
 
@@ -71,6 +72,22 @@ def scan_paths(paths: list[Path], settings: Settings | None = None
         found.extend(Target(file, False, problems if index == 0 else [], path)
                      for index, file in enumerate(files))
     return found
+
+
+def leaves_work_tree(path: Path) -> str | None:
+    """Why a path named on the command line may not be read, or None: inside a git work tree,
+    its real path (every link on the way followed) is outside that work tree, as a link
+    committed by a pull request (`decks/link.txt -> ~/notes.txt`) would make it."""
+    named = Path(os.path.abspath(path))
+    root = git_root(named.parent)
+    if root is None:
+        return None
+    real_root, real = Path(os.path.realpath(root)), Path(os.path.realpath(named))
+    if real == real_root or real_root in real.parents:
+        return None
+    return (f"{printable_path(str(path))} leads outside the git work tree "
+            f"{printable_path(str(root))} (through a symbolic link); deckcli reads nothing "
+            "outside the repository it checks unless --allow-outside says so")
 
 
 def excluded_file(path: Path, settings: Settings) -> str | None:

@@ -114,6 +114,10 @@ def check(
     force_exclude: Annotated[bool, typer.Option(
         "--force-exclude", help="Apply exclusions and deck detection to files named on the "
         "command line too (for pre-commit).")] = False,
+    allow_outside: Annotated[bool, typer.Option(
+        "--allow-outside", help="Read a file or folder named here even when, inside a git "
+        "work tree, a symbolic link leads it outside the work tree (refused otherwise; no "
+        "configuration can allow it).")] = False,
     verbose: Annotated[bool, typer.Option(
         "--verbose", help="List every file a folder scan skipped, and why (on stderr).")] = False,
     jobs: Annotated[
@@ -145,6 +149,12 @@ def check(
     missing = [str(path) for path in paths if not path.exists() and not path.is_symlink()]
     if missing:
         raise UserError(f"no such file or folder: {', '.join(missing)}")
+    if not allow_outside:
+        from deckcli.app.scan import leaves_work_tree
+
+        outside = [reason for path in paths if (reason := leaves_work_tree(path))]
+        if outside:
+            raise UserError("; ".join(outside))
     output_format = settings.format.value
     bar = ProgressBar() if output_format in LOCAL_FORMATS and sys.stderr.isatty() else None
     try:
