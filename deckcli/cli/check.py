@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, error, global_pools
+from deckcli.cli.app import app, global_pools
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import emit
 from deckcli.errors import UserError
@@ -177,7 +177,8 @@ def check(
 
 
 def append_step_summary(result: CheckResult, summary: Path) -> None:
-    """Under GitHub Actions, add the markdown report to the job's summary page."""
+    """Under GitHub Actions, add the markdown report to the job's summary page; a summary
+    that cannot be written is a usage error (exit 2), not a run that passes without it."""
     import io
 
     from deckcli.app.config import SUMMARY_ENV
@@ -188,6 +189,6 @@ def append_step_summary(result: CheckResult, summary: Path) -> None:
     try:
         with open(summary, "a", encoding="utf-8") as handle:
             handle.write(buffer.getvalue())
-    except OSError as exc:
-        error(f"cannot append the summary to ${SUMMARY_ENV} ({summary}): "
-              f"{exc.strerror or exc}")
+    except OSError as exc:  # the report is out, but the job's summary would lack it: fail
+        raise UserError(f"cannot append the summary to ${SUMMARY_ENV} ({summary}): "
+                        f"{exc.strerror or exc}; the report above is complete") from None
