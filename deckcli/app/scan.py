@@ -16,6 +16,7 @@ from pathlib import Path
 
 from deckcli.app.ignore import Rules, first_verdict, git_root, gitignore_rules, starting_chain
 from deckcli.app.settings import Settings
+from deckcli.escape import printable_path
 from deckcli.formats.kinds import DECK_SUFFIXES
 from deckcli.model.problem import Problem
 
@@ -35,10 +36,12 @@ class Target:
 
 @dataclass
 class EmptyFolder:
-    """A folder given to check that holds no candidate file (an error: decks were expected)."""
+    """A folder given to check that holds no candidate file (an error: decks were expected),
+    or (`empty` False) a folder met in a scan that could not be listed, reported as itself."""
 
     path: Path
     problems: list[Problem]
+    empty: bool = True
 
 
 @dataclass(frozen=True)
@@ -62,15 +65,31 @@ def scan_paths(paths: list[Path], settings: Settings | None = None
             reason = excluded_file(path, settings) if force else None
             found.append(Skip(str(path), reason) if reason else Target(path, not force))
             continue
-        files, skipped, problems = find_deck_files(path, settings)
-        if not files:
-            found.extend(skipped)
-            found.append(EmptyFolder(path, problems))
-            continue
+        files, skipped, unlisted = find_deck_files(path, settings)
         found.extend(skipped)
-        found.extend(Target(file, False, problems if index == 0 else [], path)
-                     for index, file in enumerate(files))
+        found.extend(EmptyFolder(Path(folder), [problem], empty=False)
+                     for folder, problem in unlisted)
+        if not files:
+            found.append(EmptyFolder(path, []))
+            continue
+        found.extend(Target(file, False, [], path) for file in files)
     return found
+
+
+def leaves_work_tree(path: Path) -> str | None:
+    """Why a path named on the command line may not be read, or None: inside a git work tree,
+    its real path (every link on the way followed) is outside that work tree, as a link
+    committed by a pull request (`decks/link.txt -> ~/notes.txt`) would make it."""
+    named = Path(os.path.abspath(path))
+    root = git_root(named.parent)
+    if root is None:
+        return None
+    real_root, real = Path(os.path.realpath(root)), Path(os.path.realpath(named))
+    if real == real_root or real_root in real.parents:
+        return None
+    return (f"{printable_path(str(path))} leads outside the git work tree "
+            f"{printable_path(str(root))} (through a symbolic link); deckcli reads nothing "
+            "outside the repository it checks unless --allow-outside says so")
 
 
 def excluded_file(path: Path, settings: Settings) -> str | None:
@@ -95,9 +114,9 @@ def excluded_file(path: Path, settings: Settings) -> str | None:
 
 
 def find_deck_files(path: Path, settings: Settings | None = None
-                    ) -> tuple[list[Path], list[Skip], list[Problem]]:
+                    ) -> tuple[list[Path], list[Skip], list[tuple[str, Problem]]]:
     """Candidate deck files under a folder (sorted, depth first), what was skipped and why,
-    and folders that could not be listed.
+    and folders that could not be listed (each with its `unreadable` problem).
 
     Symbolic links are followed while they stay inside the folder: a link to `/` or `..` in a
     pull request must not make CI read (and quote) files from elsewhere, nor walk the disk.
@@ -106,7 +125,7 @@ def find_deck_files(path: Path, settings: Settings | None = None
     settings = settings or Settings()
     found: list[Path] = []
     skipped: list[Skip] = []
-    problems: list[Problem] = []
+    problems: list[tuple[str, Problem]] = []
     seen_dirs: set[tuple[int, int]] = set()
     top = path.resolve()
     top_abs = Path(os.path.abspath(path))
@@ -124,8 +143,8 @@ def find_deck_files(path: Path, settings: Settings | None = None
             with os.scandir(folder) as listing:
                 entries = sorted(listing, key=lambda entry: entry.name)
         except OSError as error:
-            problems.append(Problem(rule="unreadable",
-                                    message=f"{folder}: cannot list: {error.strerror}"))
+            problems.append((folder, Problem(rule="unreadable", message=f"cannot list this "
+                                             f"folder: {error.strerror}")))
             continue
         if folder_abs != top_abs and any(entry.name == "pyvenv.cfg" for entry in entries):
             skipped.append(Skip(str(Path(folder)), "a virtualenv (holds pyvenv.cfg)", True))
