@@ -26,7 +26,7 @@ from typing import NoReturn
 from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
-from deckcli.formats.collect import EntryCollector
+from deckcli.formats.collect import EntryCollector, Zones
 from deckcli.formats.entries import problem
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck
@@ -63,16 +63,17 @@ class _Reader:
         self.collected = EntryCollector(problems)
         self.path: list[str] = []
         self.zone: str | None = None
+        self.zone_line = 0
         self.text: list[str] = []
         self.card: dict[str, str] = {}
         self.card_line = 0
-        self.skipped: dict[str, int] = {}
+        self.zones = Zones(problems)
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
         self.path.append(name)
         self.text = []
         if name == "superzone":
-            self.zone = attrs.get("name", "")
+            self.zone, self.zone_line = attrs.get("name", ""), self.parser.CurrentLineNumber
         elif name == "card":
             self.card, self.card_line = {}, self.parser.CurrentLineNumber
         elif name == "name" and self.path[-2:-1] == ["card"]:
@@ -98,15 +99,16 @@ class _Reader:
         if self.zone is None:
             self.problems.append(problem("xml-syntax", "a <card> outside any <superzone>; "
                                          'put it in <superzone name="Deck">', line))
-        elif "".join(self.zone.casefold().split()) not in DECK_ZONES:
-            self.skipped[self.zone] = self.skipped.get(self.zone, 0) + 1
         elif not name:
             self.problems.append(problem("xml-syntax", "a <card> without a <name>; write "
                                          "<card><name>Card name</name></card>", line))
         else:
             hint = image_hint(self.card.get("id", ""))
             ref = f"{name} ({hint})" if hint and hint.casefold() != name.casefold() else name
-            self.collected.add(ref, 1, line, repeat_warning=False)
+            in_deck = "".join(self.zone.casefold().split()) in DECK_ZONES
+            collected = (self.collected if in_deck
+                         else self.zones.collector(self.zone, self.zone_line))
+            collected.add(ref, 1, line, repeat_warning=False)
 
     def characters(self, data: str) -> None:
         self.text.append(data)
@@ -139,11 +141,8 @@ def parse_lackey_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
                               f"(column {exc.offset + 1})", exc.lineno)]
     except RecursionError:
         return deck, [problem("xml-syntax", "elements nested too deeply to read")]
-    for zone, count in reader.skipped.items():
-        problems.append(problem("deck-zone", f'{count} card{"s" * (count != 1)} in the zone '
-                                f'"{zone}" are not counted: only the Deck and NetNavi zones '
-                                "make the deck", severity="warning"))
     deck.entries = reader.collected.entries
+    reader.zones.finish(deck)  # zones other than Deck and NetNavi: kept apart, reported
     return deck, capped(problems)
 
 

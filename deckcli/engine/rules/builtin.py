@@ -58,8 +58,9 @@ _RULES = [
                 'A JSON deck is {"CARD": count, …} or {"cards": [{"id": …, "count": …}]}.',
                 'a JSON deck whose "cards" is a string'),
     BuiltinRule("deck-zone", "file", "warning",
-                "Cards in LackeyCCG zones other than Deck and NetNavi are not counted, and "
-                "this says how many.", 'a .dek with a <superzone name="Sideboard">'),
+                "Cards of a side zone (a Sideboard:, Side deck: or Maybe: section, a JSON "
+                '"sideboard", a LackeyCCG zone other than Deck and NetNavi) are not counted; '
+                "this lists them.", "a text list with 'Sideboard:' then '2x Flame Brain'"),
     BuiltinRule("too-many-entries", "file", "error", "A deck lists at most 5,000 entries.",
                 "a generated list of 6,000 different cards"),
     BuiltinRule("missing-game", "deck", "error",
