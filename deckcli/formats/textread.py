@@ -38,6 +38,7 @@ SECTION_NAMES = frozenset((
     "deck", "main", "maindeck", "cards", "card",
     "netnavi", "navi", "battlechip", "chip", "resource", "event",
     "digimon", "option", "poweroption", "rookie", "champion", "ultimate", "mega",
+    "デジモン", "オプション",
     "character", "キャラクター", "イベント", "角色卡", "事件卡", "角色", "事件",
     "ally", "allie", "action", "minion", "object", "location",
 ))
@@ -88,7 +89,7 @@ def text_lines(text: str) -> Iterator[TextLine]:
             body = line[: cut.start()].rstrip() if cut else line
             card = _parse_card(body)
             if not body[0].isdigit() and (part := section_part(body)):  # headers start with
-                zone = _zone_name(body) if part == "zone" else (  # a word
+                zone = zone_name(body) if part == "zone" else (  # a word
                     None if part == "deck" else zone)
                 yield TextLine(number, raw_line, "section", ref=body, zone=zone)
             elif card is not None:
@@ -161,7 +162,7 @@ def section_part(body: str) -> Literal["zone", "deck", "type"] | None:
     return "type" if names & SECTION_NAMES else None
 
 
-def _zone_name(body: str) -> str:
+def zone_name(body: str) -> str:
     """A zone header's name as written (`Side deck (15):` -> `Side deck`), printable."""
     name = _HEADER_COUNT.sub("", body.rstrip(":").rstrip()).rstrip(": ")
     return name if name.isprintable() else squash(name)
