@@ -30,6 +30,7 @@ from deckcli.formats.sheet import (
     find_header,
     header_columns,
     is_total_word,
+    names_a_count,
     number_shaped,
     split_name,
 )
@@ -103,8 +104,6 @@ class _SheetReader:
         self.deck, self.problems = deck, problems
         self.collected = EntryCollector(problems)
         self.zones = Zones(problems)
-        self.content = {line: index for index, (line, _) in enumerate(content)}
-        self.rows = content
         self.header_line = content[found[0]][0] if found else 0
         self.columns = found[1] if found else Columns(0, None, None)
         self.above: list[Row] = []
@@ -119,10 +118,12 @@ class _SheetReader:
             if line < self.header_line:
                 self.above.append((line, cells))
             return
-        index = self.content[line]
-        below = self.rows[index + 1: index + 1 + CONTENT_ROWS]
-        if (again := header_columns(cells, below, strict=True)) is not None:
-            self.columns = again  # a repeated header (before the events): its columns rule
+        if names_a_count(cells) and (again := header_columns(cells, (), strict=True)):
+            # a repeated header (before the events): its columns rule; a number column found
+            # by content stays, unless the new header puts something else there
+            kept = self.columns.number not in (again.count, again.name)
+            self.columns = again if again.number is not None or not kept else Columns(
+                again.count, again.name, self.columns.number)
             return
         count_cell, name_cell, number_cell = (_cell(cells, column) for column in (
             self.columns.count, self.columns.name, self.columns.number))
@@ -235,6 +236,8 @@ class _SheetReader:
 def _total_of(filled: list[str]) -> int | None:
     """The number of a total row (`40`, `Total,40`, `合計,30`): one count, the other cells
     total words; else None."""
+    if not 0 < len(filled) <= 3:
+        return None
     values = [count_of(cell) for cell in filled]
     labels = [cell for cell, value in zip(filled, values, strict=True) if value is None]
     if len(values) - len(labels) != 1 or not all(map(is_total_word, labels)):

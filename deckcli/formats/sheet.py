@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from deckcli.textnorm import fold, squash, whole_number
 
@@ -33,6 +34,11 @@ HEADER_WORDS: dict[str, frozenset[str]] = {
 _WHOLE_CELL = frozenset({"id", "no", "code", "card", "cardid", "cardno"})
 TOTAL_WORDS = frozenset({"total", "sum", "合計", "合计", "總計", "总计", "共計", "共计", "รวม"})
 _TOTALS = frozenset(squash(word) for word in TOTAL_WORDS)
+# per role: its English words, and its other words squashed (Thai vowel signs are marks,
+# which squash drops, so a cell is compared with them the same way)
+_WORDS = {role: (frozenset(w for w in words if w.isascii()),
+                 tuple(squash(w) for w in words if not w.isascii()))
+          for role, words in HEADER_WORDS.items()}
 HEADER_HINT = ("a count column (count, qty, 數量, 枚数, จำนวน) and a name or number column "
                "(name, 卡片名稱, カード名, ชื่อ; number, 編號, 番号)")
 # Card numbers as the shipped pools print them: HV-P01-001, HVBP-001, St-1, ST-01S, CP-38_Swe,
@@ -42,7 +48,9 @@ NUMBER_SHAPE = re.compile(r"(?:[A-Za-z]{1,5}(?:-[A-Za-z]{1,3}\d{0,3})?-\d{1,4}[A
 _IN_BRACKETS = re.compile(r"^(.*?)\s*[(\[（［]\s*([^()\[\]（）［］]+?)\s*[)\]）］]$")
 _COUNT_CELL = re.compile(r"^[xX×]?\s*(\S+?)\s*(?:枚|張|张|ใบ)?$")
 HEADER_SEARCH_ROWS = 30  # content rows searched for the header
-CONTENT_ROWS = 300  # rows below a header looked at to judge its columns
+CONTENT_ROWS = 100  # rows below a header looked at to judge its columns
+MAX_COLUMNS = 64  # columns a header may name (a sheet's stat columns are far fewer)
+MAX_HEADER_CELL = 60  # characters of a header cell
 MAX_SHEET_COUNT = 99  # a cell above this is no copy count
 
 
@@ -78,36 +86,40 @@ def split_name(cell: str) -> tuple[str, str | None]:
     return cell.strip(), None
 
 
+@lru_cache(maxsize=1024)
 def count_of(cell: str) -> int | None:
     """A count cell as a number: `4`, `４`, `x4`, `4枚`; None when it holds none."""
     match = _COUNT_CELL.match(cell.strip())
     return whole_number(match.group(1)) if match else None
 
 
-def cell_roles(cell: str) -> set[str]:
+@lru_cache(maxsize=4096)
+def cell_roles(cell: str) -> frozenset[str]:
     """The roles a header cell's words name (empty for a cell that names none)."""
+    if not cell or len(cell) > MAX_HEADER_CELL:
+        return frozenset()
     folded = fold(cell)
     squashed = squash(folded)
-    if not squashed:
-        return set()
     tokens = re.findall(r"[a-z0-9]+", folded)
     whole = set(tokens) | {a + b for a, b in zip(tokens, tokens[1:], strict=False)}
     roles = set()
-    for role, words in HEADER_WORDS.items():
-        for word in words:
-            if word.isascii():
-                found = word == squashed if word in _WHOLE_CELL else word in whole
-            else:  # compared squashed: Thai vowel signs are marks, which squash drops
-                found = squash(word) in squashed
-            if found:
-                roles.add(role)
-                break
-    return roles
+    for role, (ascii_words, other_words) in _WORDS.items():
+        if (squashed in ascii_words and squashed in _WHOLE_CELL
+                or not (whole & ascii_words).issubset(_WHOLE_CELL)
+                or any(word in squashed for word in other_words)):
+            roles.add(role)
+    return frozenset(roles)
 
 
+def names_a_count(cells: Sequence[str]) -> bool:
+    """Whether a row has a cell naming a count column (a header row has one)."""
+    return any("count" in cell_roles(cell) for cell in cells[:MAX_COLUMNS])
+
+
+@lru_cache(maxsize=1024)
 def is_total_word(cell: str) -> bool:
     """`Total`, `合計`, `รวม` (with a colon or spaces): a total row's label."""
-    return squash(cell) in _TOTALS
+    return len(cell) <= 12 and squash(cell) in _TOTALS
 
 
 def find_header(rows: Sequence[Row], strict: bool = False) -> tuple[int, Columns] | None:
@@ -123,17 +135,17 @@ def find_header(rows: Sequence[Row], strict: bool = False) -> tuple[int, Columns
 def header_columns(cells: Sequence[str], below: Sequence[Row], strict: bool = False
                    ) -> Columns | None:
     """The columns a row names as a header (judged with the rows below it), or None."""
-    roles = [cell_roles(cell) for cell in cells]
-    if not any(roles):
-        return None
+    roles = [cell_roles(cell) for cell in cells[:MAX_COLUMNS]]
     counts = [i for i, found in enumerate(roles) if "count" in found]
+    if (strict and not counts) or not any(roles):
+        return None
     countlike = [i for i in counts if _mostly(below, i, lambda c: count_of(c) is not None)]
     count = countlike[0] if countlike else counts[0] if counts else None
     name = next((i for i, found in enumerate(roles) if "name" in found and i != count), None)
     number = next((i for i, found in enumerate(roles) if "number" in found and i != count),
                   None)
     if number is None:  # by content: a column of card numbers, or numbers in the name cells
-        number = next((i for i in range(_width(below)) if i not in (count, name)
+        number = next((i for i in range(min(_width(below), MAX_COLUMNS)) if i not in (count, name)
                        and _mostly(below, i, number_shaped)), None)
     if count is None and not strict and (name is not None or number is not None):
         count = _count_by_content(below, {name, number})
@@ -164,7 +176,7 @@ def _count_by_content(rows: Sequence[Row], card_columns: set[int | None]) -> int
               and sum(map(bool, cells)) > 1 and not any(map(cell_roles, cells))]
     if len(carded) < 2:
         return None
-    found = [i for i in range(_width(carded)) if i not in card_columns
+    found = [i for i in range(min(_width(carded), MAX_COLUMNS)) if i not in card_columns
              and all(i < len(cells) and (value := count_of(cells[i])) is not None
                      and value <= MAX_SHEET_COUNT for _, cells in carded)]
     return found[0] if len(found) == 1 else None

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from deckcli.escape import control_character
@@ -147,6 +148,7 @@ def parse_text_line(line: str) -> tuple[int, str] | None:
     return None if card is None else card[:2]
 
 
+@lru_cache(maxsize=1024)
 def section_part(body: str) -> Literal["zone", "deck", "type"] | None:
     """What a line (without its comment) heads: a side zone (`Sideboard:`, ZONE_NAMES), the
     deck itself (`Main deck:`), a card type (`NetNavi:`, `Events (8)`, `Battlechips [12]`,
