@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, error, open_registry
+from deckcli.cli.app import app, error, open_registry, run_settings
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import locked, write_bytes
 from deckcli.errors import EXIT_FAILED, UserError
@@ -32,12 +32,15 @@ UNFORMATTABLE = frozenset({"invalid-count", "invalid-card-ref", "missing-cards",
 
 
 def verdict(result: DeckResult) -> str:
-    """'60 cards · legal' or '59 cards · illegal: deck-size' (warnings named after)."""
-    errors = list(dict.fromkeys(p.rule for p in result.problems if p.severity == "error"))
-    warnings = list(dict.fromkeys(p.rule for p in result.problems if p.severity == "warning"))
-    text = f"illegal: {', '.join(errors)}" if errors else "legal"
-    if warnings:
-        text += f" (warnings: {', '.join(warnings)})"
+    """'60 cards · legal' or '59 cards · illegal: deck-size' (warnings, notices named after)."""
+    def rules(severity: str) -> str:
+        return ", ".join(dict.fromkeys(p.rule for p in result.problems if p.severity == severity))
+
+    errors = rules("error")
+    text = f"illegal: {errors}" if errors else "legal"
+    for severity, word in (("warning", "warnings"), ("info", "notices")):
+        if rules(severity):
+            text += f" ({word}: {rules(severity)})"
     return f"{result.cards} card{'s' * (result.cards != 1)} · {text}"
 
 
@@ -63,16 +66,15 @@ def new(
     """Start a new, empty deck file for a game."""
     from deckcli.app.opendeck import open_game
     from deckcli.engine.check import check_deck
-    from deckcli.formats.read import TEXT_SUFFIXES, deck_kind, parse_deck_bytes
-    from deckcli.formats.textlist import list_text
-    from deckcli.formats.write import new_deck_text
+    from deckcli.formats.kinds import by_suffix, suffix_list
+    from deckcli.formats.read import parse_deck_bytes
     from deckcli.model.deck import Deck
 
-    if path.suffix.lower() not in (".toml", *TEXT_SUFFIXES):
+    file_format = by_suffix(path)
+    if file_format is None:
         written = path.suffix or "a file without an extension"
-        raise UserError(f"{path}: new writes TOML decks (.toml) or text lists "
-                        f"({', '.join(TEXT_SUFFIXES)}), not {written}; name it e.g. "
-                        f"{path.with_suffix('.toml').name}")
+        raise UserError(f"{path}: new writes deck files ({suffix_list()}), not {written}; "
+                        f"name it e.g. {path.with_suffix('.toml').name}")
     registry = open_registry()
     resolver = open_game(registry, game, deck_format)
     if path.is_dir():
@@ -80,11 +82,8 @@ def new(
     if path.exists() and not force:
         raise UserError(f"{path} already exists; pass --force to replace it", EXIT_FAILED)
     game_id, format_id = resolver.pool.game_id, resolver.format_id
-    kind = deck_kind(path)
-    text = list_text(resolver, [], name) if kind == "text" else new_deck_text(game_id, format_id,
-                                                                                name)
-    data = text.encode("utf-8")
-    deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=kind))
+    data = file_format.write(resolver, [], name).encode("utf-8")
+    deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=file_format.kind))
     result = check_deck(deck, resolver, problems)
     write_bytes(path, data)
     typer.echo(f"wrote {path}: {game_id} · {format_id} · {verdict(result)}")
@@ -178,11 +177,12 @@ def _edit(path: Path, plan: Callable[[LoadedDeck], tuple[Edit, str]]) -> None:
     """
     from deckcli.app.opendeck import load_deck
 
-    registry = open_registry()
-    warm = load_deck(path, registry)
+    settings = run_settings([path])
+    registry = settings.registry()
+    warm = load_deck(path, settings, registry)
     _edited(warm, plan(warm)[0])  # the dry run: nothing is written
     with locked(path):
-        loaded = load_deck(path, registry)
+        loaded = load_deck(path, settings, registry)
         edit, change = plan(loaded)
         data, result = _edited(loaded, edit)
         write_bytes(loaded.path, data, expected=loaded.data)
@@ -217,14 +217,16 @@ def fmt(
     from deckcli.app.run import looks_like_deck
     from deckcli.app.scan import Target, scan_paths
     from deckcli.escape import printable_path
-    from deckcli.formats.read import deck_kind, read_deck_file
+    from deckcli.formats.kinds import kind_of
+    from deckcli.formats.read import read_deck_file
 
     missing = [str(path) for path in paths if not path.exists()]
     if missing:
         raise UserError(f"no such file or folder: {', '.join(missing)}")
-    registry = open_registry()
+    settings = run_settings(paths)
+    registry = settings.registry()
     changed = unchanged = failed = 0
-    for target in scan_paths(paths):
+    for target in scan_paths(paths, settings):
         if not isinstance(target, Target):
             continue  # a folder without decks
         path = target.path
@@ -232,11 +234,11 @@ def fmt(
                                     or not looks_like_deck(*read_deck_file(path))):
             continue  # not TOML (a list, CSV, JSON), or no deck
         try:
-            if deck_kind(path) == "text":
+            if kind_of(path) == "text":
                 raise UserError("a text list; fmt formats TOML decks (deckcli import turns a "
                                 "list into one)", EXIT_FAILED)
             with contextlib.nullcontext() if check else locked(path):
-                loaded = load_deck(path, registry)
+                loaded = load_deck(path, settings, registry)
                 blocking = next((p for p in loaded.problems if p.rule in UNFORMATTABLE), None)
                 if blocking is not None:
                     raise UserError(f"{describe(path, blocking)} — fix it, then run fmt",
