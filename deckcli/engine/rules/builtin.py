@@ -52,8 +52,9 @@ _RULES = [
                 "declarations, and each <card> has a <name> inside a <superzone>.",
                 "a .dek cut off before </deck>"),
     BuiltinRule("csv-syntax", "file", "error",
-                "A CSV deck starts with a header naming a count column and a number or name "
-                "column; each row gives a number or a name.", "a CSV without a header row"),
+                "A CSV deck has a header (in its first 30 rows) naming a count column and a "
+                "number or name column; each row below is a card, a repeated header, a section "
+                "or a total that agrees with the counts.", "a CSV without a header row"),
     BuiltinRule("json-syntax", "file", "error",
                 'A JSON deck is {"CARD": count, …} or {"cards": [{"id": …, "count": …}]}.',
                 'a JSON deck whose "cards" is a string'),
