@@ -190,3 +190,13 @@ def test_header_words(cell, roles):
 ])
 def test_numbers_inside_name_cells(cell, split):
     assert split_name(cell) == split
+
+
+def test_count_cells_as_sheets_write_them(write_deck):
+    text = ("カード名,枚数\nアグモン,3枚\nガブモン,x2\nグレイモン,×1\nガルルモン,２\n"
+            "サイドボード,\nパルモン,1\n合計,8\n")
+    deck, problems = sheet_of(write_deck, text)
+    assert [(e.ref, e.count) for e in deck.entries] == [
+        ("アグモン", 3), ("ガブモン", 2), ("グレイモン", 1), ("ガルルモン", 2)]
+    assert [(e.ref, e.count, e.line) for e in deck.zones["サイドボード"]] == [("パルモン", 1, 7)]
+    assert [(p.rule, p.line) for p in problems] == [("deck-zone", 6)]  # 8 = deck and zone
