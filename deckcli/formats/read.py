@@ -11,7 +11,6 @@ from __future__ import annotations
 import os
 import re
 import stat
-import tomllib
 from pathlib import Path
 
 from deckcli.escape import control_character
@@ -23,6 +22,7 @@ from deckcli.formats.entries import (
 )
 from deckcli.formats.textread import parse_text_deck
 from deckcli.formats.tomlkeys import LazyKeyLines, repeated_key
+from deckcli.io import tomlread
 from deckcli.model.deck import Deck, DeckEntry, DeckKind
 from deckcli.model.problem import Problem, capped
 
@@ -136,8 +136,8 @@ def parse_deck_text(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
 def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     """A TOML deck: game, format, name and a [cards] table of reference = count."""
     try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        raw = tomlread.loads(text)
+    except tomlread.TOMLDecodeError as exc:
         return deck, [toml_error_problem(str(exc), text)]
     except ValueError:  # tomllib hands Python's int-size limit on as a plain ValueError
         return deck, [problem("invalid-toml", "invalid TOML: a number with thousands of digits; "
