@@ -112,6 +112,18 @@ def usable_dir(folder: Path | None) -> Path | None:
 
 def _read(target: Path, source: Path, header: PoolHeader) -> Pool | None:
     """The pool in a cache entry, or None when the entry is missing or cannot be trusted."""
+    entry = read_entry(target, MAX_ENTRY_BYTES)
+    if entry is None:
+        return None
+    try:
+        return from_entry(entry, source, header)
+    except (ValueError, TypeError, KeyError, RecursionError):
+        return None
+
+
+def read_entry(target: Path, max_bytes: int) -> object | None:
+    """The JSON data of a cache file, or None when it is missing, not a regular file (opened
+    without following a link or blocking), larger than `max_bytes` or not JSON."""
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(target, flags)
@@ -119,11 +131,11 @@ def _read(target: Path, source: Path, header: PoolHeader) -> Pool | None:
         return None
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES:
+        if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
             return None
-        entry = json.loads(read_fd(fd, MAX_ENTRY_BYTES + 1))
-        return from_entry(entry, source, header)
-    except (OSError, ValueError, TypeError, KeyError, RecursionError):
+        data: object = json.loads(read_fd(fd, max_bytes + 1))
+        return data
+    except (OSError, ValueError, RecursionError):
         return None
     finally:
         os.close(fd)
