@@ -1,7 +1,8 @@
 """`--format json`: one JSON document, {"decks": [...], "skipped": N}, and nothing else on stdout.
 
 One deck per line: readable and greppable, and written by json's C encoder (an indented
-dump runs in pure Python and cost more than checking the decks on a 5,000-deck repository).
+dump runs in pure Python and cost more than checking the decks on a 5,000-deck repository),
+as each deck comes.
 """
 
 from __future__ import annotations
@@ -13,10 +14,14 @@ from deckcli.model.result import CheckResult
 
 
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
-    document = result.to_json()
-    decks = document["decks"]
-    lines = ",\n".join(f"  {json.dumps(deck, ensure_ascii=False)}" for deck in decks)
-    notes = (f', "notes": {json.dumps(document["notes"], ensure_ascii=False)}'
-             if "notes" in document else "")
-    body = f"[\n{lines}\n]" if decks else "[]"
-    out.write(f'{{"decks": {body}, "skipped": {result.skipped}{notes}}}\n')
+    """Written deck by deck: no list of every deck's data, no one string of the whole report
+    (memory stays flat however many decks a repository holds)."""
+    out.write('{"decks": [')
+    separator = "\n  "
+    for deck in result.decks:
+        out.write(separator)
+        out.write(json.dumps(deck.to_json(), ensure_ascii=False))
+        separator = ",\n  "
+    notes = (f', "notes": {json.dumps(result.notes, ensure_ascii=False)}'
+             if result.notes else "")
+    out.write(f'{chr(10) if result.decks else ""}], "skipped": {result.skipped}{notes}}}\n')
