@@ -137,23 +137,42 @@ def test_another_version_or_changed_code_is_a_miss(cli, cache, decks, judged, mo
         os.utime(module, ns=(info.st_atime_ns, info.st_mtime_ns))
 
 
+def entry_parts(entry: str) -> tuple[str, str, list]:
+    digest, explicit, data = entry.split(" ", 2)
+    return digest, explicit, json.loads(data)
+
+
+def entry_text(digest: str, explicit: str, data: object) -> str:
+    return f"{digest} {explicit} {json.dumps(data)}"
+
+
 TAMPERED = {
-    "verdict flipped to a wrong type": lambda e: e[2].__setitem__(4, "sixty"),
-    "severity that is none": lambda e: e[2][6][0].__setitem__(2, "fatal"),
-    "a forged line in a message": lambda e: e[2][6][0].__setitem__(
-        1, "x\n::error file=a::forged"),
-    "a short row": lambda e: e[2][6].__setitem__(0, ["copies"]),
-    "not a list": lambda e: e.__setitem__(2, {"legal": True}),
-    "a count below zero": lambda e: e[2].__setitem__(4, -1),
+    "verdict flipped to a wrong type": lambda d: d.__setitem__(4, "sixty"),
+    "severity that is none": lambda d: d[6][0].__setitem__(2, "fatal"),
+    "a forged line in a message": lambda d: d[6][0].__setitem__(1, "x\n::error file=a::forged"),
+    "a short row": lambda d: d[6].__setitem__(0, ["copies"]),
+    "not a list": lambda d: d.__setitem__(6, {"legal": True}),
+    "a count below zero": lambda d: d.__setitem__(4, -1),
+    "a deck that is no deck": lambda d: d.__setitem__(0, "other"),
 }
 
 
-@pytest.mark.parametrize("how", TAMPERED)
+@pytest.mark.parametrize("how", [*TAMPERED, "not JSON", "not a string", "other hash"])
 def test_a_tampered_entry_is_a_miss(cli, cache, decks, judged, how):
     expected = cli("check", decks, "--format", "json").out
     [results] = results_files(cache)
     document = json.loads(results.read_text())
-    TAMPERED[how](document["entries"][str(decks / "illegal-five-copies.toml")])
+    key = str(decks / "illegal-five-copies.toml")
+    digest, explicit, data = entry_parts(document["entries"][key])
+    if how in TAMPERED:
+        TAMPERED[how](data)
+        document["entries"][key] = entry_text(digest, explicit, data)
+    elif how == "not JSON":
+        document["entries"][key] = f"{digest} {explicit} [[[["
+    elif how == "not a string":
+        document["entries"][key] = [digest, explicit, data]
+    else:
+        document["entries"][key] = entry_text("0" * 64, explicit, data)
     results.write_text(json.dumps(document))
     judged.clear()
     run_ = cli("check", decks, "--format", "json")
@@ -161,8 +180,8 @@ def test_a_tampered_entry_is_a_miss(cli, cache, decks, judged, how):
     assert judged == ["illegal-five-copies.toml"]
 
 
-@pytest.mark.parametrize("content", [b"", b"\x80\x81 not JSON", b"[]", b'{"format": 1}',
-                                     b'{"format": 1, "entries": []}', b"[" * 100_000])
+@pytest.mark.parametrize("content", [b"", b"\x80\x81 not JSON", b"[]", b'{"format": 2}',
+                                     b'{"format": 2, "entries": []}', b"[" * 100_000])
 def test_a_garbage_results_file_is_a_miss(cli, cache, decks, judged, content):
     expected = cli("check", decks, "--format", "json").out
     [results] = results_files(cache)
@@ -186,8 +205,10 @@ def test_no_cache_neither_reads_nor_writes(cli, cache, decks, judged):
     cli("check", decks)
     [results] = results_files(cache)
     document = json.loads(results.read_text())
-    for entry in document["entries"].values():  # a forged "legal" verdict for every deck
-        entry[2][6] = []
+    for key, entry in document["entries"].items():  # a forged "legal" verdict for every deck
+        digest, explicit, data = entry_parts(entry)
+        data[6] = []
+        document["entries"][key] = entry_text(digest, explicit, data)
     results.write_text(json.dumps(document))
     assert cli("check", decks).code == 0  # believed: the limit docs/security.md states
     before = results.read_bytes()

@@ -35,7 +35,7 @@ from deckcli.model.result import DeckResult
 from deckcli.pools.cache import cache_dir, read_entry, usable_dir
 from deckcli.pools.registry import PoolRegistry
 
-FORMAT = 1  # bump when the layout of an entry changes
+FORMAT = 2  # bump when the layout of an entry changes
 MAX_AGE_DAYS = 30
 MAX_FILES = 16
 MAX_FILE_BYTES = 256 * 1024 * 1024
@@ -80,9 +80,11 @@ def file_digest(path: Path) -> str | None:
 
 
 class ResultCache:
-    """The entries of one run key: path -> [bytes hash, explicit, result data]."""
+    """The entries of one run key: path -> "HASH EXPLICIT DATA" (the bytes' hash, 1 when named
+    on the command line, the result as JSON): one string each, parsed only when asked for, so
+    a repository of 20,000 decks does not hold 20,000 trees of lists."""
 
-    def __init__(self, path: Path, entries: dict[str, list[object]]) -> None:
+    def __init__(self, path: Path, entries: dict[str, object]) -> None:
         self.path = path
         self.entries = entries
         self.changed = False
@@ -111,16 +113,19 @@ class ResultCache:
         if digest is None or target.problems:
             return None
         entry = self.entries.get(str(target.path))
-        if not (isinstance(entry, list) and len(entry) == 3 and entry[0] == digest
-                and entry[1] is target.explicit):
+        if type(entry) is not str or not entry.startswith(f"{digest} {int(target.explicit)} "):
             return None
-        return from_data(entry[2])
+        try:
+            return from_data(json.loads(entry[len(digest) + 3:]))
+        except (ValueError, RecursionError):
+            return None
 
     def put(self, target: Target, digest: str | None, result: Checked) -> None:
         """Keep a result, unless the file changed while it was checked."""
         if digest is None or target.problems or file_digest(target.path) != digest:
             return
-        self.entries[str(target.path)] = [digest, target.explicit, to_data(result)]
+        data = json.dumps(to_data(result), ensure_ascii=True, separators=(",", ":"))
+        self.entries[str(target.path)] = f"{digest} {int(target.explicit)} {data}"
         self.changed = True
 
     def save(self, seen: set[str]) -> None:

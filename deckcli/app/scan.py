@@ -22,7 +22,7 @@ from deckcli.model.problem import Problem
 VCS_DIRS = frozenset({".git", ".hg", ".svn"})
 
 
-@dataclass
+@dataclass(slots=True)
 class Target:
     """A file to check; `explicit` when named on the command line (always a deck then), and
     problems of the scan that found it (reported with it)."""

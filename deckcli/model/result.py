@@ -31,9 +31,9 @@ class RuleDoc:
         return data
 
 
-@dataclass
+@dataclass(slots=True)
 class DeckResult:
-    """The verdict on one deck file."""
+    """The verdict on one deck file (slots: a run of 20,000 decks holds 20,000 of them)."""
 
     path: str
     game: str | None
