@@ -23,7 +23,7 @@ import json
 import os
 import tempfile
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from deckcli import __version__
@@ -84,7 +84,7 @@ class ResultCache:
     on the command line, the result as JSON): one string each, parsed only when asked for, so
     a repository of 20,000 decks does not hold 20,000 trees of lists."""
 
-    def __init__(self, path: Path, entries: dict[str, object]) -> None:
+    def __init__(self, path: Path, entries: dict[str, object]) -> None:  # see _lines
         self.path = path
         self.entries = entries
         self.changed = False
@@ -112,20 +112,23 @@ class ResultCache:
         """The cached result of a target whose bytes hash to `digest`, or None (a miss)."""
         if digest is None or target.problems:
             return None
-        entry = self.entries.get(str(target.path))
+        key = str(target.path)
+        entry = self.entries.get(key)
         if type(entry) is not str or not entry.startswith(f"{digest} {int(target.explicit)} "):
             return None
         try:
-            return from_data(json.loads(entry[len(digest) + 3:]))
+            result = from_data(json.loads(entry[len(digest) + 3:]))
         except (ValueError, RecursionError):
             return None
+        if result is not None:  # the text is dropped: the result itself is written back
+            self.entries[key] = (digest, target.explicit, result)
+        return result
 
     def put(self, target: Target, digest: str | None, result: Checked) -> None:
         """Keep a result, unless the file changed while it was checked."""
         if digest is None or target.problems or file_digest(target.path) != digest:
             return
-        data = json.dumps(to_data(result), ensure_ascii=True, separators=(",", ":"))
-        self.entries[str(target.path)] = f"{digest} {int(target.explicit)} {data}"
+        self.entries[str(target.path)] = (digest, target.explicit, result)
         self.changed = True
 
     def save(self, seen: set[str]) -> None:
@@ -135,18 +138,33 @@ class ResultCache:
         for path in gone:
             del self.entries[path]
         if self.changed or gone:
-            write_atomic(self.path, {"format": FORMAT, "entries": self.entries})
+            write_atomic(self.path, self._lines())
+        else:
+            with contextlib.suppress(OSError):
+                os.utime(self.path)  # in use: not evicted as unused
         evict(self.path.parent, keep=self.path)
 
+    def _lines(self) -> Iterator[str]:
+        """The file's JSON, an entry at a time (no one string of 20,000 entries)."""
+        yield f'{{"format":{FORMAT},"entries":{{'
+        separator = ""
+        for path, entry in self.entries.items():
+            if type(entry) is tuple:
+                digest, explicit, result = entry
+                data = json.dumps(to_data(result), ensure_ascii=True, separators=(",", ":"))
+                entry = f"{digest} {int(explicit)} {data}"
+            yield f"{separator}{json.dumps(path)}:{json.dumps(entry)}"
+            separator = ",\n"
+        yield "}}\n"
 
-def write_atomic(target: Path, document: object) -> None:
-    """Write JSON to a temporary file beside the target, then rename it over; failures pass."""
+
+def write_atomic(target: Path, chunks: Iterable[str]) -> None:
+    """Write text to a temporary file beside the target, then rename it over; failures pass."""
     tmp = None
     try:
-        data = json.dumps(document, ensure_ascii=True, separators=(",", ":")).encode("ascii")
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".results-", suffix=".tmp")
-        with open(fd, "wb") as handle:
-            handle.write(data)
+        with open(fd, "w", encoding="ascii") as handle:
+            handle.writelines(chunks)
         os.replace(tmp, target)
         tmp = None
     except (OSError, ValueError):
