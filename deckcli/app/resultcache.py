@@ -21,7 +21,6 @@ import contextlib
 import hashlib
 import json
 import os
-import tempfile
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -162,6 +161,8 @@ def write_atomic(target: Path, chunks: Iterable[str]) -> None:
     """Write text to a temporary file beside the target, then rename it over; failures pass."""
     tmp = None
     try:
+        import tempfile  # only to write: random and shutil cost at start-up
+
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".results-", suffix=".tmp")
         with open(fd, "w", encoding="ascii") as handle:
             handle.writelines(chunks)

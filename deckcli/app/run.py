@@ -195,7 +195,7 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
             result.notes.append(empty_folder_note(
                 folder, "; every file there was skipped as not a deck (--verbose says why)"))
     result.skipped = sum(not folder for _, _, folder in result.skipped_files)
-    result.rule_docs = rule_docs(result, registry)
+    result.docs_of = lambda checked: rule_docs(checked, registry)  # only if a report asks
     return result
 
 

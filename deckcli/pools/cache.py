@@ -16,7 +16,6 @@ import json
 import os
 import stat
 import sys
-import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -145,6 +144,8 @@ def _store(target: Path, pool: Pool) -> None:
     tmp = None
     try:
         data = json.dumps(to_entry(pool), ensure_ascii=False, separators=(",", ":"))
+        import tempfile  # only to write: random and shutil cost at start-up
+
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".pool-", suffix=".tmp")
         with open(fd, "wb") as handle:
             handle.write(data.encode("utf-8"))
