@@ -13,6 +13,7 @@ import pytest
 from conftest import SAMPLES
 from deckcli.app.run import check_paths
 from deckcli.app.settings import Settings
+from deckcli.escape import json_controls
 from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult, DeckResult
 from deckcli.pools.registry import PoolRegistry
@@ -29,7 +30,7 @@ def joined_json(result: CheckResult, out: io.StringIO) -> None:
     notes = (f', "notes": {json.dumps(document["notes"], ensure_ascii=False)}'
              if "notes" in document else "")
     body = f"[\n{lines}\n]" if decks else "[]"
-    out.write(f'{{"decks": {body}, "skipped": {result.skipped}{notes}}}\n')
+    out.write(json_controls(f'{{"decks": {body}, "skipped": {result.skipped}{notes}}}\n'))
 
 
 def joined_markdown(result: CheckResult, out: io.StringIO) -> None:
@@ -76,7 +77,7 @@ def generated(count: int, seed: int) -> CheckResult:
     decks = []
     for number in range(count):
         problems = [Problem(rng.choice(["copies", "deck-size", "unknown-card"]),
-                            f"message {number} | *x* \u00e9 \\x0a",
+                            f"message {number} | *x* \u00e9 \\x0a \u2028 \x85",
                             rng.choice(["error", "warning"]),
                             card=rng.choice([None, "1C8"]), line=rng.choice([None, 3]))
                     for _ in range(rng.randint(0, 3))]

@@ -7,12 +7,14 @@ a forged line) or a wrong shape gives None, a miss, never an exception.
 
 from __future__ import annotations
 
+from typing import TypeGuard, get_args
+
 from deckcli.app.scan import Skip
 from deckcli.escape import control_character
-from deckcli.model.problem import Problem
+from deckcli.model.problem import Problem, Severity
 from deckcli.model.result import DeckResult
 
-SEVERITIES = ("error", "warning")
+SEVERITIES = frozenset(get_args(Severity))  # "error", "warning", "info"
 
 
 def to_data(result: DeckResult | Skip) -> list[object]:
@@ -28,6 +30,10 @@ def _text(value: object, optional: bool = False) -> bool:
     if value is None:
         return optional
     return type(value) is str and control_character(value) is None
+
+
+def _severity(value: object) -> TypeGuard[Severity]:
+    return type(value) is str and value in SEVERITIES
 
 
 def _number(value: object, optional: bool = False, least: int = 0) -> bool:
@@ -53,7 +59,7 @@ def from_data(data: object) -> DeckResult | Skip | None:
         if type(row) is not list or len(row) != 7:
             return None
         rule, message, severity, card, line, column, stands_for = row
-        if not (_text(rule) and _text(message) and severity in SEVERITIES
+        if not (_text(rule) and _text(message) and _severity(severity)
                 and _text(card, True) and _number(line, True) and _number(column, True)
                 and _number(stands_for, least=1)):
             return None

@@ -2,7 +2,8 @@
 
 One deck per line: readable and greppable, and written by json's C encoder (an indented
 dump runs in pure Python and cost more than checking the decks on a 5,000-deck repository),
-as each deck comes.
+as each deck comes. A DEL, C1 control or line separator in a string is written as its `\\u`
+escape.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 import json
 from typing import TextIO
 
+from deckcli.escape import json_controls
 from deckcli.model.result import CheckResult
 
 
@@ -20,8 +22,9 @@ def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
     separator = "\n  "
     for deck in result.decks:
         out.write(separator)
-        out.write(json.dumps(deck.to_json(), ensure_ascii=False))
+        out.write(json_controls(json.dumps(deck.to_json(), ensure_ascii=False)))
         separator = ",\n  "
     notes = (f', "notes": {json.dumps(result.notes, ensure_ascii=False)}'
              if result.notes else "")
-    out.write(f'{chr(10) if result.decks else ""}], "skipped": {result.skipped}{notes}}}\n')
+    out.write(json_controls(f'{chr(10) if result.decks else ""}], "skipped": {result.skipped}'
+                            f'{notes}}}\n'))

@@ -10,8 +10,9 @@ from rich.text import Text
 
 from deckcli.escape import escape_controls
 from deckcli.model.result import CheckResult, DeckResult
+from deckcli.report.ci import notices
 
-SEVERITY_STYLE = {"error": "bold red", "warning": "yellow"}
+SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
 def verdict_line(deck: DeckResult) -> Text:
@@ -31,12 +32,13 @@ def verdict_line(deck: DeckResult) -> Text:
 def render(result: CheckResult, out: TextIO, color: bool = True) -> None:
     console = Console(file=out, force_terminal=color, no_color=not color, highlight=False,
                       soft_wrap=True)
-    errors = warnings = 0
+    errors = warnings = infos = 0
     for deck in result.decks:
         console.print(verdict_line(deck))
         for problem in deck.problems:
             errors += problem.severity == "error"
             warnings += problem.severity == "warning"
+            infos += problem.severity == "info"
             where = f"line {problem.line}" if problem.line else "deck"
             console.print(
                 f"    [dim]{where:>9}[/]  [{SEVERITY_STYLE[problem.severity]}]"
@@ -48,6 +50,7 @@ def render(result: CheckResult, out: TextIO, color: bool = True) -> None:
         f"\n{len(result.decks)} deck{'s' * (len(result.decks) != 1)}: "
         f"[green]{legal} legal[/], [red]{illegal} illegal[/]; "
         f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+        + escape(notices(infos))
         + skipped_note(result))
 
 
