@@ -144,3 +144,7 @@ def main() -> None:
     for name in runs:
         report_range(f"deckcli check, {name}", figures[name], figures["parse"],
                      "parse only (tomllib)")
+
+
+if __name__ == "__main__":
+    main()
