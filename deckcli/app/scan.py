@@ -36,7 +36,7 @@ VIRTUALENV = "a virtualenv (holds pyvenv.cfg)"
 NOTHING_TRACKED = Tracked(frozenset(), frozenset())
 
 
-@dataclass
+@dataclass(slots=True)
 class Target:
     """A file to check; `explicit` when named on the command line (always a deck then), and
     problems of the scan that found it (reported with it)."""
