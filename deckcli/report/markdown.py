@@ -14,7 +14,14 @@ from typing import TextIO
 
 from deckcli.escape import escape_controls
 from deckcli.model.result import CheckResult, DeckResult
-from deckcli.report.ci import plural, problem_summary, repo_path
+from deckcli.report.ci import (
+    MAX_SKIPS_LISTED,
+    plural,
+    problem_summary,
+    repo_path,
+    skipped_entries,
+    skipped_summary,
+)
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~#])")
 # where GitHub would link bare text: before "://", after "www", after "@" (mentions, e-mails)
@@ -65,6 +72,21 @@ def lines(result: CheckResult) -> Iterator[str]:
         for deck in result.decks:
             if deck.problems:
                 yield from details(deck)
+    yield from skipped(result)
+
+
+def skipped(result: CheckResult) -> Iterator[str]:
+    """What the scan passed over, each with why, folded away under its count."""
+    entries = skipped_entries(result)
+    if not entries:
+        return
+    yield from ["## Not checked", "", f"<details><summary>{skipped_summary(result)}</summary>",
+                ""]
+    for path, why, folder in entries[:MAX_SKIPS_LISTED]:
+        yield f"- {md_escape(path + '/' * folder)} — {md_escape(why)}"
+    if len(entries) > MAX_SKIPS_LISTED:
+        yield f"- … and {len(entries) - MAX_SKIPS_LISTED:,} more (check --verbose lists them all)"
+    yield from ["", "</details>"]
 
 
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
