@@ -49,9 +49,9 @@ def import_(
     resolved."""
     from deckcli.app.opendeck import open_game
     from deckcli.engine.check import check_deck
+    from deckcli.formats.importlist import import_list
     from deckcli.formats.kinds import kind_of
     from deckcli.formats.read import decode_deck_bytes
-    from deckcli.formats.textlist import import_list
     from deckcli.formats.tomldeck import parse_toml_deck
     from deckcli.formats.write import canonical_deck_text
     from deckcli.model.deck import Deck
