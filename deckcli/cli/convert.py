@@ -13,7 +13,7 @@ from deckcli.cli import complete
 from deckcli.cli.app import app, open_registry, run_settings
 from deckcli.cli.build import verdict
 from deckcli.cli.helpstyle import epilog
-from deckcli.cli.output import write_bytes
+from deckcli.cli.output import write_bytes, write_text_chunks
 from deckcli.errors import EXIT_FAILED, UserError
 from deckcli.escape import escape_controls
 
@@ -122,7 +122,6 @@ def export(
     """Write a deck as a text list, TOML, JSON, CSV or LackeyCCG .dek (each imports back the
     same)."""
     from deckcli.app.opendeck import load_deck
-    from deckcli.cli.output import emit
     from deckcli.formats.kinds import KINDS, by_kind, by_name, by_suffix
 
     if format_ is not None:
@@ -149,8 +148,12 @@ def export(
                         "that differ); fix the deck (deckcli check says how), then export",
                         EXIT_FAILED)
     resolved = [item for item in counted if item.card is not None]
-    body = file_format.write(loaded.resolver, resolved, loaded.deck.name)
-    emit(lambda out, _color: out.write(body), output)
+    chunks = file_format.write(loaded.resolver, resolved, loaded.deck.name)
+    if output is None:  # written as it comes, here and into -o FILE: a .dek can be large
+        sys.stdout.writelines(chunks)
+        sys.stdout.flush()
+    else:
+        write_text_chunks(output, chunks)
 
 
 @app.command(epilog=epilog(
