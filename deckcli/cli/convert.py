@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, open_registry, run_settings
+from deckcli.cli.app import app, global_allow_outside, open_registry, run_settings
 from deckcli.cli.build import verdict
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import write_bytes, write_text_chunks
@@ -98,7 +98,7 @@ def _read_input(file: Path) -> bytes:
 
     if str(file) == "-":
         return within_limit(sys.stdin.buffer.read(MAX_FILE_BYTES + 1), "standard input")
-    return read_bytes(file)
+    return read_bytes(file, global_allow_outside())
 
 
 
