@@ -63,8 +63,14 @@ _RULES = [
     BuiltinRule("too-many-entries", "file", "error", "A deck lists at most 5,000 entries.",
                 "a generated list of 6,000 different cards"),
     BuiltinRule("missing-game", "deck", "error",
-                "The deck names its game (or --game names it for decks that do not).",
-                "a text list without a '# game: megaman' line"),
+                "The deck's game is known: the file names it, --game or the configuration's "
+                "[[decks]] does, or its cards clearly name one game.",
+                "a text list without a '# game:' line whose cards fit two games alike"),
+    BuiltinRule("game-inferred", "deck", "info",
+                "A deck that names no game is judged by the game its cards name (one game "
+                "knows at least 80% of its card references and more than twice as many as "
+                "any other); pin it to be sure.",
+                "a text list of MegaMan cards without a '# game: megaman' line"),
     BuiltinRule("unknown-game", "deck", "error", "The deck's game is one deckcli knows.",
                 'game = "pokemon"'),
     BuiltinRule("unknown-format", "deck", "error", "The deck's format is one of its game's.",
