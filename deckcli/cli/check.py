@@ -120,6 +120,9 @@ def check(
         "configuration can allow it).")] = False,
     verbose: Annotated[bool, typer.Option(
         "--verbose", help="List every file a folder scan skipped, and why (on stderr).")] = False,
+    no_cache: Annotated[bool, typer.Option(
+        "--no-cache", help="Judge every deck again: do not read or write the result cache "
+        "(also DECKCLI_CACHE=off).")] = False,
     jobs: Annotated[
         int,
         typer.Option(
@@ -159,7 +162,8 @@ def check(
     output_format = settings.format.value
     bar = ProgressBar() if output_format in LOCAL_FORMATS and sys.stderr.isatty() else None
     try:
-        result = check_paths(paths, registry, settings, jobs or os.cpu_count() or 1, bar)
+        result = check_paths(paths, registry, settings, jobs or os.cpu_count() or 1, bar,
+                             cache=not no_cache)
     finally:
         if bar is not None:
             bar.close()

@@ -18,8 +18,8 @@ import os
 import re
 import stat
 import sys
-import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -154,6 +154,20 @@ def usable_dir(folder: Path | None) -> Path | None:
 
 def _read(target: Path, source: Path, header: PoolHeader) -> Pool | None:
     """The pool in a cache entry, or None when the entry is missing or cannot be trusted."""
+    entry = read_entry(target, MAX_ENTRY_BYTES, controls_absent)
+    if entry is None:
+        return None
+    try:
+        return from_entry(entry, source, header)
+    except (ValueError, TypeError, KeyError, RecursionError):
+        return None
+
+
+def read_entry(target: Path, max_bytes: int, accept: Callable[[bytes], bool] | None = None
+               ) -> object | None:
+    """The JSON data of a cache file, or None when it is missing, not a regular file (opened
+    without following a link or blocking), larger than `max_bytes`, refused by `accept` (given
+    its bytes) or not JSON."""
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(target, flags)
@@ -161,13 +175,14 @@ def _read(target: Path, source: Path, header: PoolHeader) -> Pool | None:
         return None
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES:
+        if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
             return None
-        data = read_fd(fd, MAX_ENTRY_BYTES + 1)
-        if not controls_absent(data):
+        data = read_fd(fd, max_bytes + 1)
+        if accept is not None and not accept(data):
             return None
-        return from_entry(json.loads(data), source, header)
-    except (OSError, ValueError, TypeError, KeyError, RecursionError):
+        loaded: object = json.loads(data)
+        return loaded
+    except (OSError, ValueError, RecursionError):
         return None
     finally:
         os.close(fd)
@@ -201,6 +216,8 @@ def _store(target: Path, pool: Pool) -> None:
     tmp = None
     try:
         data = json.dumps(to_entry(pool), ensure_ascii=False, separators=(",", ":"))
+        import tempfile  # only to write: random and shutil cost at start-up
+
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".pool-", suffix=".tmp")
         with open(fd, "wb") as handle:
             handle.write(data.encode("utf-8"))
