@@ -36,10 +36,11 @@ UNSILENCED = frozenset({"pool-override", "pool-added"})  # select/ignore never h
 
 
 def looks_like_deck(deck: Deck, problems: list[Problem]) -> bool:
-    """In a folder scan, a TOML file with neither `game` nor `[cards]` is not a deck."""
+    """In a folder scan, a TOML file with neither `game` nor `[cards]` is not a deck, nor is
+    an empty one (a `deckcli.toml` or `pyproject.toml` made with `touch`)."""
     if deck.kind != "toml" or deck.game is not None or deck.entries:
         return True
-    return not any(p.rule == "missing-cards" for p in problems)
+    return not any(p.rule in ("missing-cards", "empty-file") for p in problems)
 
 
 def check_file(deck: Deck, problems: list[Problem], registry: PoolRegistry,
@@ -75,7 +76,9 @@ def read_target(target: Target, settings: Settings) -> tuple[Deck, list[Problem]
         deck, problems = read_deck_file(path)
         if target.explicit or looks_like_deck(deck, problems):
             return deck, problems
-        return Skip(str(path), "a TOML file with neither game nor [cards]")
+        empty = any(p.rule == "empty-file" for p in problems)
+        return Skip(str(path), "an empty TOML file" if empty
+                    else "a TOML file with neither game nor [cards]")
     try:
         data = read_limited(path)
     except OSError:
@@ -132,7 +135,8 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
             result.skipped_files.append((printable_path(item.path), item.reason, item.folder))
             continue
         if isinstance(item, EmptyFolder):
-            result.notes.append(empty_folder_note(item.path, ""))
+            if item.empty:  # else a folder that could not be listed: its problem says so
+                result.notes.append(empty_folder_note(item.path, ""))
             deck: DeckResult | Skip | None = empty_folder_result(item)
         else:
             deck = next(checked)

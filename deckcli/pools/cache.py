@@ -5,7 +5,8 @@ of the pool file's bytes, the deckcli version and the code that validates pools.
 validated on load; one that is missing, unreadable, not a regular file, oversized or of the
 wrong shape is a miss, and the pool is parsed from its TOML and the entry written again.
 The cache folder is created 0700 and is not used when another user owns it or others may
-write to it (one line on stderr says so).
+write to it (one line on stderr says so). Writing an entry removes the entries of the same
+pool file's earlier contents and, past MAX_ENTRIES, the oldest: one entry per pool file.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import os
 import re
 import stat
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -66,10 +68,18 @@ def code_stamp() -> str:
 
 
 def entry_name(source: Path, data: bytes) -> str:
-    """The entry's file name: the pool's stem and a hash of its bytes and of deckcli."""
+    """The entry's file name: the pool's stem, a tag of its place on disk, and a hash of its
+    bytes and of deckcli. `entry_prefix` is the part every content of one pool file shares."""
     digest = hashlib.sha256(data)
     digest.update(f"|{FORMAT}|{__version__}|{code_stamp()}".encode())
-    return f"{source.stem}-{digest.hexdigest()[:32]}.json"
+    return f"{entry_prefix(source)}{digest.hexdigest()[:32]}.json"
+
+
+def entry_prefix(source: Path) -> str:
+    """'megaman-1a2b3c4d-': the stem (cut to 60 characters) and a hash of the real path, so
+    two pools of one name (a user pool overriding a built-in one) keep an entry each."""
+    place = hashlib.sha256(os.fsencode(os.path.realpath(source))).hexdigest()[:8]
+    return f"{source.stem[:60]}-{place}-"
 
 
 def load_cached(source: Path, header: PoolHeader) -> Pool:
@@ -84,7 +94,38 @@ def load_cached(source: Path, header: PoolHeader) -> Pool:
     if pool is None:
         pool = load_pool(source, data, header)
         _store(target, pool)
+        evict(folder, target.name, entry_prefix(source))
     return pool
+
+
+MAX_ENTRIES = 64  # entries kept in the cache folder; beyond, the oldest written go
+STALE_TEMP_SECONDS = 3600  # a temporary file older than this was left by a killed run
+_ENTRY = re.compile(r"-[0-9a-f]{32}\.json$")
+
+
+def evict(folder: Path, kept: str, prefix: str) -> None:
+    """After writing the entry `kept`: remove the entries of the same pool file's earlier
+    contents (`prefix`), temporary files a killed run left, and the oldest entries beyond
+    MAX_ENTRIES, so the folder never grows without bound. Runs only on a miss; a file that
+    cannot be removed is left (the next miss tries again)."""
+    try:
+        with os.scandir(folder) as listing:
+            files = [(entry.name, entry.stat(follow_symlinks=False)) for entry in listing]
+    except OSError:
+        return
+    stale: list[tuple[float, str]] = []
+    entries: list[tuple[float, str]] = []
+    now = time.time()
+    for name, info in files:
+        if _ENTRY.search(name) and name != kept:
+            (stale if name.startswith(prefix) else entries).append((info.st_mtime, name))
+        elif (name.startswith(".pool-") and name.endswith(".tmp")
+              and now - info.st_mtime > STALE_TEMP_SECONDS):
+            stale.append((info.st_mtime, name))
+    entries.sort(reverse=True)  # newest first; `kept` is one more
+    for _, name in stale + entries[max(MAX_ENTRIES - 1, 0):]:
+        with contextlib.suppress(OSError):
+            os.unlink(folder / name)
 
 
 def usable_dir(folder: Path | None) -> Path | None:

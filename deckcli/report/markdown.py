@@ -2,7 +2,8 @@
 
 A table with one row per deck (deck, game, cards, verdict, problems), then each deck's
 problems under its own heading. Text from deck files is escaped, so a card named `A|B` or
-`*1` cannot break the table or start emphasis.
+`*1` cannot break the table or start emphasis, and `https://…`, `www.…` or `@team` in it
+is neither a link nor a mention (an invisible word joiner breaks them).
 """
 
 from __future__ import annotations
@@ -16,11 +17,16 @@ from deckcli.model.result import CheckResult, DeckResult
 from deckcli.report.ci import plural, problem_summary, repo_path
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~#])")
+# where GitHub would link bare text: before "://", after "www", after "@" (mentions, e-mails)
+_LINKISH = re.compile(r"(?<=[A-Za-z])(?=://)|(?i:(?<=\bwww))(?=\.)|(?<=@)")
+WORD_JOINER = "\u2060"  # invisible; breaks GitHub's autolinks and @mentions, not the text
 
 
 def md_escape(text: str) -> str:
-    """Text for one table cell or list item: markup characters escaped, one line."""
-    return _SPECIAL.sub(r"\\\1", escape_controls(" ".join(text.split())))
+    """Text for one table cell or list item: markup characters escaped, one line, and no
+    autolink (`https://…`, `www.…`, `a@b.c`) or `@mention` GitHub would make of it."""
+    escaped = _SPECIAL.sub(r"\\\1", escape_controls(" ".join(text.split())))
+    return _LINKISH.sub(WORD_JOINER, escaped)
 
 
 def verdict(deck: DeckResult) -> str:
