@@ -61,3 +61,37 @@ def test_a_scan_of_the_work_tree_still_skips_the_links(cli, repo):
     run = cli("check", "decks", "--format", "json", "--verbose")
     assert run.code == 1 and SECRET not in run.out
     assert "decks/link.txt: a symbolic link to outside the folder checked" in run.err
+
+
+@pytest.fixture
+def outside_deck(repo, tmp_path):
+    """`decks/theirs.toml -> ~/private.toml`, a deck outside the work tree."""
+    private = tmp_path / "home" / "private.toml"
+    private.write_text(f'game = "megaman"\nname = "{SECRET}"\n[cards]\n"AreaSteal" = 4\n',
+                       encoding="utf-8")
+    (repo / "decks" / "theirs.toml").symlink_to(private)
+    return private
+
+
+@pytest.mark.parametrize(("argv", "code"), [
+    (("show", "decks/theirs.toml"), 2), (("export", "decks/theirs.toml"), 2),
+    (("draw", "decks/theirs.toml", "-w", "AreaSteal"), 2),
+    (("diff", "decks/mine.txt", "decks/theirs.toml"), 2),
+    (("import", "megaman", "decks/link.txt", "-o", "x.toml"), 2),
+    (("add", "decks/theirs.toml", "AreaSteal"), 2),
+    (("fmt", "decks/theirs.toml"), 1),  # fmt goes on with the other files: one failed
+])
+def test_every_command_refuses_a_named_file_outside_the_work_tree(cli, repo, outside_deck,
+                                                                  argv, code):
+    before = outside_deck.read_bytes()
+    run = cli(*argv)
+    assert run.code == code, (run.out, run.err)
+    assert SECRET not in run.out + run.err and "leads outside the git work tree" in run.err
+    assert outside_deck.read_bytes() == before  # nothing written there either
+    allowed = cli("--allow-outside", *argv)
+    assert allowed.code != 2 or "leads outside" not in allowed.err, allowed.err
+
+
+def test_the_global_option_allows_check_too(cli, repo):
+    run = cli("--allow-outside", "check", "decks/link.txt", "--format", "text")
+    assert run.code == 1 and SECRET in run.out

@@ -123,3 +123,52 @@ def test_the_diagram_draws_the_real_imports():
 
 if __name__ == "__main__":
     print(mermaid())
+
+
+def runtime_imports(path: Path) -> set[str]:
+    """The deckcli modules a file imports when it runs (at the top or in a function; not
+    under `if TYPE_CHECKING:`), `from package import module` counted as the module."""
+    known = {module_name(module) for module in MODULES}
+    found: set[str] = set()
+
+    def visit(node: ast.AST) -> None:
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
+            for child in node.orelse:
+                visit(child)
+            return
+        if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("deckcli"):
+            for alias in node.names:
+                child = f"{node.module}.{alias.name}"
+                found.add(child if child in known else node.module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names if alias.name.startswith("deckcli"))
+        for child in ast.iter_child_nodes(node):
+            visit(child)
+
+    visit(ast.parse(path.read_text(encoding="utf-8")))
+    return found - {module_name(path)}
+
+
+def test_no_module_imports_itself_back():
+    """No runtime import cycle between modules (a package's `__init__` left out: importing a
+    submodule always runs it first)."""
+    graph = {module_name(path): {target for target in runtime_imports(path)
+                                 if not (PACKAGE / Path(*target.split(".")[1:]) /
+                                         "__init__.py").exists()}
+             for path in MODULES}
+    cycles: list[list[str]] = []
+    state: dict[str, int] = {}  # 1 on the current path, 2 done
+
+    def walk(module: str, trail: list[str]) -> None:
+        state[module] = 1
+        for target in sorted(graph.get(module, ())):
+            if state.get(target) == 1:
+                cycles.append([*trail[trail.index(target):], target])
+            elif target not in state:
+                walk(target, [*trail, target])
+        state[module] = 2
+
+    for module in sorted(graph):
+        if module not in state:
+            walk(module, [module])
+    assert cycles == [], "\n".join(" -> ".join(cycle) for cycle in cycles)

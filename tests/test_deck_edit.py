@@ -172,10 +172,18 @@ def test_add_to_a_cards_table_continued_after_another_table(cli, write_deck):
     assert path.read_text() == 'game = "megaman"\n[cards]\n"1St101" = 1\n' + added + text[13:]
 
 
-def test_a_deck_without_a_game_is_refused(cli, write_deck):
-    path = write_deck("nogame.toml", "[cards]\nAreaSteal = 4\n")
+def test_a_deck_whose_game_nothing_names_is_refused(cli, write_deck):
+    path = write_deck("nogame.toml", "[cards]\n\"No Such Card\" = 4\n")
     run = cli("add", path, "AreaSteal")
-    assert run.code == 1 and 'which game is this deck for? add game = "<id>"' in run.err
+    assert run.code == 1 and "which game is this deck for? no game knows its cards" in run.err
+    assert 'add game = "<id>"' in run.err
+
+
+def test_a_deck_without_a_game_is_edited_as_its_cards_say(cli, write_deck):
+    path = write_deck("nogame.toml", "[cards]\nAreaSteal = 3\n")
+    run = cli("add", path, "AreaSteal")
+    assert run.code == 0 and "3 → 4" in run.out
+    assert path.read_text() == "[cards]\nAreaSteal = 4\n"  # no game line written for it
 
 
 def test_invalid_toml_is_refused_unchanged(cli, write_deck):

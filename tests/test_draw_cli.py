@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-import deckcli.cli.draw as draw_command
+import deckcli.cli.draw_deck as draw_command
 from conftest import REPO, SAMPLES, toml_deck
 
 MEGAMAN = SAMPLES / "megaman" / "starter-megaman.toml"

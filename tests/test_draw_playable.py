@@ -12,8 +12,7 @@ from pathlib import Path
 import pytest
 
 from conftest import SAMPLES
-from deckcli.cli.draw import deck_library
-from deckcli.pools.registry import PoolRegistry
+from deckcli.cli.draw_deck import deck_library
 
 STARTERS = [SAMPLES / "megaman" / "starter-megaman.toml",
             SAMPLES / "megaman" / "starter-torchman.txt"]
@@ -33,7 +32,7 @@ def needs(card) -> tuple[int, dict[str, int], dict[str, int]]:
 
 
 def brute(path: Path, number: str) -> list[float]:
-    _, library, _ = deck_library(PoolRegistry([]), path, None, None)
+    _, library, _ = deck_library(path, None, None)
     navi = next(card for card, _ in library.cards if card.attrs["type"] == "NetNavi")
     pile = [(card, count) for card, count in library.cards if card is not navi]
     size = sum(count for _, count in pile)
@@ -90,7 +89,7 @@ def supplied(in_play, colours: dict[str, int], emblems: dict[str, int]) -> bool:
 
 
 def costed_cards(path: Path) -> list[str]:
-    _, library, _ = deck_library(PoolRegistry([]), path, None, None)
+    _, library, _ = deck_library(path, None, None)
     return [card.number for card, _ in library.cards if card.attrs["type"] != "NetNavi"]
 
 

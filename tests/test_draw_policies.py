@@ -10,9 +10,8 @@ import pytest
 from scipy.stats import multivariate_hypergeom
 
 from conftest import SAMPLES, toml_deck
-from deckcli.cli.draw import deck_library
+from deckcli.cli.draw_deck import deck_library
 from deckcli.draw import goldfish as gf
-from deckcli.pools.registry import PoolRegistry
 
 KARASUNO = SAMPLES / "haikyu" / "starter-karasuno.toml"
 COUNTS = [4, 4, 2, 2, 2, 4, 2, 4, 4, 4, 4, 4]  # the starter's lines, in file order
@@ -60,7 +59,7 @@ def brute_best(counts: list[int], signatures, wants, hand: int) -> float:
 
 @pytest.mark.parametrize("wants", CASES)
 def test_best_mulligan_is_the_brute_force_maximum(cli, wants):
-    resolver, library, _ = deck_library(PoolRegistry([]), KARASUNO, None, None)
+    resolver, library, _ = deck_library(KARASUNO, None, None)
     fish = gf.prepare(resolver, resolver.pool.header.setup_for(resolver.format_id), library, wants)
     part = fish.partition
     expected = brute_best(list(part.counts), [g.signature for g in part.groups],

@@ -69,3 +69,9 @@ def test_a_builtin_game_and_an_override_are_no_additions(cli, tmp_path, write_de
                     "--format", "json").json()["decks"]
     assert [p["rule"] for p in checked["problems"]] == ["pool-added"]
     assert str(second / "testgame.toml") in checked["problems"][0]["message"]
+
+
+def test_rules_say_a_notice_is_shown_not_failed(cli):
+    run = cli("rules", "megaman", "--format", "text")
+    [line] = [line for line in run.out.splitlines() if line.startswith("pool-added")]
+    assert " info " in line and "— shown for: " in line and "fails for" not in line

@@ -42,7 +42,8 @@ def load_settings(paths: Sequence[Path] = (), *, output_format: str | None = Non
                   strict: bool | None = None, select: Sequence[str] | None = None,
                   ignore: Sequence[str] | None = None, exclude: Sequence[str] | None = None,
                   extend_exclude: Sequence[str] | None = None, force_exclude: bool = False,
-                  pools: Sequence[Path] = (), environ: Mapping[str, str] | None = None
+                  pools: Sequence[Path] = (), environ: Mapping[str, str] | None = None,
+                  allow_outside: bool = False
                   ) -> Settings:
     """The settings of a run over `paths`, strongest last: defaults, GitHub Actions detection
     (output format only), the configuration, the environment, then the command line's options
@@ -82,6 +83,8 @@ def load_settings(paths: Sequence[Path] = (), *, output_format: str | None = Non
             _glob_mistakes(tuple(extend_exclude), cwd, "--extend-exclude"))
     if force_exclude:
         settings = replace(settings, force_exclude=Sourced(True, "--force-exclude"))
+    if allow_outside:  # never from a configuration: a repository must not allow itself this
+        settings = replace(settings, allow_outside=Sourced(True, "--allow-outside"))
     settings = replace(settings, pools=(*settings.pools,
                                         *(Sourced(Path(folder), "--pools") for folder in pools)))
     if settings.format.origin == CI_ORIGIN and env.get(SUMMARY_ENV):

@@ -94,8 +94,13 @@ class LoadedDeck:
         return check_deck(deck or self.deck, self.resolver, [*self.notes, *found])
 
 
-def read_bytes(path: Path) -> bytes:
-    """A deck file's bytes; a missing file is a usage error, an unreadable one a failure."""
+def read_bytes(path: Path, allow_outside: bool = False) -> bytes:
+    """A deck file's bytes; a missing file is a usage error, an unreadable one a failure, and
+    (unless `allow_outside`) so is one a link leads out of its git work tree (usage error)."""
+    from deckcli.app.scan import leaves_work_tree
+
+    if not allow_outside and (outside := leaves_work_tree(path)):
+        raise UserError(outside)
     try:
         data = read_limited(path)  # regular files only, never past the size limit
     except FileNotFoundError:
@@ -118,7 +123,7 @@ def load_deck(path: Path, settings: Settings, registry: PoolRegistry | None = No
               exit_code: int = EXIT_FAILED) -> LoadedDeck:
     """Read a deck file and place it in its game and format as `check` does (`placement`);
     a file that cannot be read or placed -> UserError with `exit_code`."""
-    data = read_bytes(path)
+    data = read_bytes(path, settings.allow_outside.value)
     deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=kind_of(path)))
     blocking = next((p for p in problems if p.rule in UNREADABLE_RULES), None)
     if blocking is not None:

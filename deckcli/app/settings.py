@@ -94,6 +94,8 @@ class Settings:
     exclude: Sourced[Globs] = field(default_factory=_default_exclude)  # replaces the defaults
     extend_exclude: tuple[Sourced[Globs], ...] = ()  # every one applies
     force_exclude: Sourced[bool] = Sourced(False)  # exclusions bind files named too
+    # read a named file a link leads out of its git work tree (the command line only)
+    allow_outside: Sourced[bool] = Sourced(False)
     pools: tuple[Sourced[Path], ...] = ()  # user pool folders or files, weakest first
     decks: Sourced[tuple[DeckGlob, ...]] = Sourced(())  # games and formats by path
     game: Sourced[str | None] = Sourced(None)  # for decks that name none

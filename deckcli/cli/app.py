@@ -38,10 +38,15 @@ plain_value_names()
 # `--pools` as given before the command, kept by `main_options` until the command builds its
 # settings (empty while a shell completes a word: the command line is not run then)
 _global_pools: list[Path] = []
+_global_allow_outside: list[bool] = [False]  # `--allow-outside` before the command
 
 
 def global_pools() -> list[Path]:
     return list(_global_pools)
+
+
+def global_allow_outside() -> bool:
+    return _global_allow_outside[0]
 
 
 def run_settings(paths: Sequence[Path] = (), game: str | None = None,
@@ -51,7 +56,8 @@ def run_settings(paths: Sequence[Path] = (), game: str | None = None,
     decks there), the environment, `--pools`, and the command's `--game`/`--deck-format`."""
     from deckcli.app.config import load_settings
 
-    return load_settings(paths, pools=global_pools(), game=game, deck_format=deck_format)
+    return load_settings(paths, pools=global_pools(), game=game, deck_format=deck_format,
+                         allow_outside=global_allow_outside())
 
 
 def open_registry() -> PoolRegistry:
@@ -75,9 +81,13 @@ def main_options(
         "overrides games. Repeatable; DECKCLI_POOLS and the config's pools work too.")] = None,
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")]
     = False,
+    allow_outside: Annotated[bool, typer.Option(
+        "--allow-outside", help="Read deck files named on the command line even when, inside "
+        "a git work tree, a symbolic link leads them outside it (refused otherwise).")] = False,
 ) -> None:
     """Build, check and goldfish trading-card-game decks kept as files."""
-    _global_pools[:] = pools or []  # read where the settings are built; --debug by `main`
+    _global_pools[:] = pools or []
+    _global_allow_outside[0] = allow_outside  # read where the settings are built; --debug by `main`
 
 
 def error(message: str) -> None:

@@ -79,7 +79,7 @@ def new(
     if path.exists() and not force:
         raise UserError(f"{path} already exists; pass --force to replace it", EXIT_FAILED)
     game_id, format_id = resolver.pool.game_id, resolver.format_id
-    data = file_format.write(resolver, [], name).encode("utf-8")
+    data = "".join(file_format.write(resolver, [], name)).encode("utf-8")
     deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=file_format.kind))
     result = check_deck(deck, resolver, problems)
     write_bytes(path, data)

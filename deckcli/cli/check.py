@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, global_pools
+from deckcli.cli.app import app, global_allow_outside, global_pools
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import emit
 from deckcli.errors import UserError
@@ -147,12 +147,13 @@ def check(
     settings = load_settings(paths, pools=global_pools(), output_format=format_, game=game,
                              deck_format=deck_format, strict=strict, select=select,
                              ignore=ignore, exclude=exclude, extend_exclude=extend_exclude,
-                             force_exclude=force_exclude)
+                             force_exclude=force_exclude,
+                             allow_outside=allow_outside or global_allow_outside())
     registry = settings.registry(everything=True)  # every mistake of the settings at once
     missing = [str(path) for path in paths if not path.exists() and not path.is_symlink()]
     if missing:
         raise UserError(f"no such file or folder: {', '.join(missing)}")
-    if not allow_outside:
+    if not settings.allow_outside.value:
         from deckcli.app.scan import leaves_work_tree
 
         outside = [reason for path in paths if (reason := leaves_work_tree(path))]

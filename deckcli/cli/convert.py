@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, open_registry, run_settings
+from deckcli.cli.app import app, global_allow_outside, open_registry, run_settings
 from deckcli.cli.build import verdict
 from deckcli.cli.helpstyle import epilog
-from deckcli.cli.output import write_bytes
+from deckcli.cli.output import write_bytes, write_text_chunks
 from deckcli.errors import EXIT_FAILED, UserError
 from deckcli.escape import escape_controls
 
@@ -49,9 +50,9 @@ def import_(
     resolved."""
     from deckcli.app.opendeck import open_game
     from deckcli.engine.check import check_deck
+    from deckcli.formats.importlist import import_list
     from deckcli.formats.kinds import kind_of
     from deckcli.formats.read import decode_deck_bytes
-    from deckcli.formats.textlist import import_list
     from deckcli.formats.tomldeck import parse_toml_deck
     from deckcli.formats.write import canonical_deck_text
     from deckcli.model.deck import Deck
@@ -103,7 +104,7 @@ def _read_input(file: Path) -> bytes:
 
     if str(file) == "-":
         return within_limit(sys.stdin.buffer.read(MAX_FILE_BYTES + 1), "standard input")
-    return read_bytes(file)
+    return read_bytes(file, global_allow_outside())
 
 
 
@@ -127,7 +128,6 @@ def export(
     """Write a deck as a text list, TOML, JSON, CSV or LackeyCCG .dek (each imports back the
     same)."""
     from deckcli.app.opendeck import load_deck
-    from deckcli.cli.output import emit
     from deckcli.formats.kinds import KINDS, by_kind, by_name, by_suffix
 
     if format_ is not None:
@@ -154,11 +154,11 @@ def export(
                         "that differ); fix the deck (deckcli check says how), then export",
                         EXIT_FAILED)
     resolved = [item for item in counted if item.card is not None]
-    body = file_format.write(loaded.resolver, resolved, loaded.deck.name)
+    chunks: Iterable[str] = file_format.write(loaded.resolver, resolved, loaded.deck.name)
     zones = {zone: entries for zone, entries in loaded.deck.zones.items() if entries}
     if file_format.kind == "text":  # a text list keeps its side zones, after the deck
         from deckcli.formats.textlist import zone_text
-        body += zone_text(loaded.resolver, zones)
+        chunks = [*chunks, zone_text(loaded.resolver, zones)]
     else:
         for zone, entries in zones.items():
             total = sum(entry.count for entry in entries)
@@ -166,7 +166,11 @@ def export(
                 f'deckcli: {path}: the zone "{zone}" ({total} card{"s" * (total != 1)}) is not '
                 f"in the {file_format.kind} export, which holds the deck only; --format text "
                 "keeps it") + "\n")
-    emit(lambda out, _color: out.write(body), output)
+    if output is None:  # written as it comes, here and into -o FILE: a .dek can be large
+        sys.stdout.writelines(chunks)
+        sys.stdout.flush()
+    else:
+        write_text_chunks(output, chunks)
 
 
 @app.command(epilog=epilog(

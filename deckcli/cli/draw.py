@@ -3,29 +3,19 @@
 from __future__ import annotations
 
 import json
-import sys
-import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, open_registry, run_settings
+from deckcli.cli.app import app, open_registry
 from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
-from deckcli.escape import escape_controls
 
 if TYPE_CHECKING:
-    from deckcli.draw.goldfish import Goldfish, Odds
-    from deckcli.draw.setup import Library
-    from deckcli.draw.simulate import Simulation
-    from deckcli.engine.resolver import Resolver
-    from deckcli.model.card import Card
-    from deckcli.model.deck import DeckEntry
-    from deckcli.pools.registry import PoolRegistry
+    pass
 
-SLOW_SECONDS = 1.0  # a simulation expected to run longer shows a progress bar
 
 
 @app.command(epilog=epilog(
@@ -140,79 +130,3 @@ def _policy(decks: list[Path], flag: bool) -> tuple[list[Path], str]:
     if not rest:
         raise UserError("no deck file given")
     return rest, str(words[0]) if words else "default"
-
-
-def _warn(message: str) -> None:
-    sys.stderr.write(escape_controls(f"deckcli: warning: {message}") + "\n")
-
-
-def deck_library(registry: PoolRegistry, path: Path, game: str | None, deck_format: str | None
-              ) -> tuple[Resolver, Library, str]:
-    """Read, check and resolve the deck; an illegal deck is a warning, an unusable one an error."""
-    from deckcli.app.opendeck import load_deck as open_deck
-    from deckcli.draw.setup import Library
-    from deckcli.errors import EXIT_USAGE
-
-    settings = run_settings([path], game, deck_format)  # its configuration places it
-    loaded = open_deck(path, settings, settings.registry(), EXIT_USAGE)
-    result = loaded.check()
-    errors = [p for p in result.problems if p.severity == "error"]
-    if errors:
-        _warn(f"{path} is not a legal {result.game} {result.format} deck; drawing it anyway:")
-        for problem in errors:
-            sys.stderr.write(escape_controls(f"  {problem.rule}: {problem.message}") + "\n")
-    library = Library(tuple(read_ambiguous(loaded.resolver, loaded.deck.entries)), 0)
-    blanks = result.cards - library.size
-    return loaded.resolver, Library(library.cards, blanks), loaded.deck.name or path.name
-
-
-def read_ambiguous(resolver: Resolver, entries: list[DeckEntry]) -> list[tuple[Card, int]]:
-    """The deck's cards and copies; a name shared by cards that differ for the rules is read as
-    its first card, and a warning says so: the odds may depend on which card it is."""
-    from deckcli.engine.resolver import Ambiguous
-
-    ambiguous: list[Ambiguous] = []
-    cards, _ = resolver.resolve(entries, ambiguous)
-    held = {item.card.number: (item.card, item.count) for item in cards}
-    for item in ambiguous:
-        chosen = item.readings[0]
-        first, copies = held.get(chosen.number, (chosen, 0))
-        held[chosen.number] = (first, copies + item.entry.count)
-        numbers = ", ".join(card.number for card in item.candidates)
-        _warn(f'"{item.entry.ref}" names {numbers}; the odds read it as {chosen.number} and '
-              "may differ for another of them: write the card number to settle it")
-    return [(card, count) for card, count in held.values()]
-
-
-def _odds(fish: Goldfish, hands: int | None, seed: int) -> Odds:
-    """Exact sums unless a simulation is asked for or the sums would be too long."""
-    from deckcli.draw import goldfish as gf
-    from deckcli.draw.exact import TooLong
-
-    if hands is None:
-        try:
-            return gf.exact_odds(fish)
-        except TooLong:
-            _warn(f"exact odds would take too long here; simulating {gf.DEFAULT_HANDS:,} hands")
-    run = gf.simulation(fish, hands or gf.DEFAULT_HANDS, seed)
-    _drive(run)
-    return gf.simulated_odds(fish, run)
-
-
-def _drive(run: Simulation) -> None:
-    """Run the simulation; after the first chunk, show a progress bar if the rest is slow."""
-    chunks = run.run()
-    started = time.perf_counter()
-    done = next(chunks)
-    projected = (time.perf_counter() - started) * run.hands / done
-    if done >= run.hands or projected < SLOW_SECONDS:
-        for _ in chunks:
-            pass
-        return
-    from rich.console import Console
-    from rich.progress import Progress
-
-    with Progress(console=Console(stderr=True), transient=True) as progress:
-        task = progress.add_task("dealing hands", total=run.hands, completed=done)
-        for done in chunks:
-            progress.update(task, completed=done)

@@ -91,11 +91,11 @@ def turn_rows(rows: tuple[TurnOdds, ...]) -> list[dict[str, Any]]:
 
 def run_deck(registry: PoolRegistry, path: Path, request: Request) -> DrawResult:
     """Everything asked of one deck; a bad want or card is a usage error naming the deck."""
-    from deckcli.cli.draw import _odds, _warn, deck_library
+    from deckcli.cli.draw_deck import deck_library, odds, warn
     from deckcli.draw import DrawError
     from deckcli.draw import goldfish as gf
 
-    resolver, library, title = deck_library(registry, path, request.game, request.deck_format)
+    resolver, library, title = deck_library(path, request.game, request.deck_format)
     result = DrawResult(path, resolver.pool, resolver.format_id, title)
     setup = resolver.pool.header.setup_for(resolver.format_id)
     try:
@@ -104,17 +104,17 @@ def run_deck(registry: PoolRegistry, path: Path, request: Request) -> DrawResult
                               starts=request.starts, on_play=request.on_play,
                               turns=request.turns, mulligan=request.policy)
             for message in fish.warnings:
-                _warn(message)
+                warn(message)
             result.fish = fish
             if request.wants:
-                result.odds = _odds(fish, request.hands, request.seed)
+                result.odds = odds(fish, request.hands, request.seed)
             result.samples = gf.sample_hands(fish, request.show, request.seed)
             if request.copies is not None:
                 from deckcli.draw import copies
 
                 spec = copies.parse_copies(request.copies)
                 result.copies_card, result.copies, notes = copies.rows(
-                    resolver, fish, spec, lambda f: _odds(f, request.hands, request.seed))
+                    resolver, fish, spec, lambda f: odds(f, request.hands, request.seed))
                 result.fewest = copies.fewest(result.copies, request.target)
                 result.notes.extend(notes)
         if request.playable:

@@ -7,9 +7,9 @@ import contextlib
 import io
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TextIO
+from typing import BinaryIO, TextIO
 
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
 from deckcli.escape import printable_path
@@ -32,11 +32,27 @@ def write_bytes(path: Path, data: bytes, expected: bytes | None = None,
     """Replace a file atomically; a refused or failed write is one message and exit 1.
     `expected`: the bytes read before an edit, which must still be there. An edit writes
     through links; an output file (`follow_links=False`) replaces a link, never its target."""
-    from deckcli.io.files import ChangedOnDisk, ReadOnlyFile, atomic_write_bytes  # only to write
+    write_with(path, lambda handle: handle.write(data), expected, follow_links)
+
+
+def write_text_chunks(path: Path, chunks: Iterable[str]) -> None:
+    """An output file written as its pieces come (UTF-8), replacing the path in one step as
+    `write_bytes` does, without holding the whole text in memory."""
+    def fill(handle: BinaryIO) -> None:
+        for chunk in chunks:
+            handle.write(chunk.encode("utf-8"))
+
+    write_with(path, fill, follow_links=False)
+
+
+def write_with(path: Path, fill: Callable[[BinaryIO], object], expected: bytes | None = None,
+               follow_links: bool = True) -> None:
+    """`write_bytes` for content `fill` writes into the new file piece by piece."""
+    from deckcli.io.files import ChangedOnDisk, ReadOnlyFile, atomic_write  # only to write
 
     shown = printable_path(str(path))
     try:
-        atomic_write_bytes(path, data, expected, follow_links)
+        atomic_write(path, fill, expected, follow_links)
     except ReadOnlyFile as exc:
         raise UserError(f"{shown} is {exc.strerror}; deckcli does not write a file its "
                         f"permissions protect — make it writable (chmod u+w) to edit it",

@@ -107,12 +107,17 @@ def plain_lines(document: dict[str, Any]) -> list[str]:
     lines = []
     for title, docs in _sections(document):
         rows = [[doc["id"], doc["kind"], doc["severity"],
-                 f"{doc['checks']} — fails for: {doc['example']}"] for doc in docs]
+                 f"{doc['checks']} — {example_label(doc)}: {doc['example']}"] for doc in docs]
         lines += [title, *plain_table(columns, rows), ""]
     for kind in document.get("kinds", []):
         lines.append(f"kind {kind['kind']}: {kind['description']} — fails for: "
                      f"{kind['example']}")
     return lines[:-1] if lines and not lines[-1] else lines
+
+
+def example_label(doc: dict[str, str]) -> str:
+    """'fails for', or 'shown for' a notice (an `info` rule never fails a deck)."""
+    return "shown for" if doc["severity"] == "info" else "fails for"
 
 
 def _print_blocks(console: Console, title: str, docs: list[dict[str, str]]) -> None:
@@ -125,7 +130,8 @@ def _print_blocks(console: Console, title: str, docs: list[dict[str, str]]) -> N
         console.print(Text.assemble("  ", (doc["id"], "bold")), overflow="ignore", crop=False)
         console.print(Padding(Text(f"{doc['kind']} · {doc['severity']}: {doc['checks']}"),
                               (0, 0, 0, 4)))
-        console.print(Padding(Text(f"fails for: {doc['example']}", style="dim"), (0, 0, 0, 4)))
+        console.print(Padding(Text(f"{example_label(doc)}: {doc['example']}", style="dim"),
+                              (0, 0, 0, 4)))
 
 
 def rule_table(title: str, docs: list[dict[str, str]]) -> Table:

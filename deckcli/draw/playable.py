@@ -11,15 +11,16 @@ simulation that deals the procedure literally, with 95% intervals.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from math import comb, prod
 from typing import Any
 
 from deckcli.draw import DrawError
 from deckcli.draw.copies import find_card
-from deckcli.draw.costs import CardCost, CostModel, Supplier, best_support
+from deckcli.draw.costs import CardCost, CostModel, Supplier
 from deckcli.draw.goldfish import Odds, TurnOdds
+from deckcli.draw.playquestion import CannotVerify, Line, PlayQuestion
 from deckcli.draw.setup import Library, Procedure, find_start, procedure, take_set_aside
 from deckcli.engine.resolver import Resolver
 from deckcli.model.card import Card
@@ -31,51 +32,11 @@ DEFAULT_HANDS = 200_000
 
 
 @dataclass(frozen=True)
-class Line:
-    supplier: Supplier
-    count: int
-    cap: int
-
-
-@dataclass(frozen=True)
 class Playable:
     card: Card
     requirement: str
     odds: Odds
     notes: tuple[str, ...] = ()
-
-
-@dataclass
-class Problem:
-    """One card's question, ready to count: the lines that matter and the test of a hand."""
-
-    cost: CardCost
-    target: int  # copies of the card in the pile
-    lines: list[Line]
-    base: tuple[Supplier, ...]
-    slots: int | None
-    pile: int
-    model: CostModel
-
-    @property
-    def caps(self) -> tuple[int, ...]:
-        return (1, *(line.cap for line in self.lines))
-
-    @property
-    def counts(self) -> tuple[int, ...]:
-        return (self.target, *(line.count for line in self.lines))
-
-    verdicts: dict[tuple[tuple[int, ...], int], bool] = field(default_factory=dict)
-
-    def playable(self, state: tuple[int, ...], gauge: int) -> bool:
-        """Whether a hand holding `state` (capped copies per line) can play the card."""
-        key = (state, gauge)
-        if key not in self.verdicts:
-            at_hand = [line.supplier for line, held in zip(self.lines, state[1:], strict=True)
-                       for _ in range(held)]
-            self.verdicts[key] = bool(state[0]) and best_support(
-                self.cost, gauge, self.base, at_hand, self.slots)
-        return self.verdicts[key]
 
 
 def model_of(pool: Pool) -> CostModel:
@@ -86,12 +47,12 @@ def model_of(pool: Pool) -> CostModel:
 
 
 def problem(resolver: Resolver, setup: Setup, library: Library, card: Card, starts: list[str],
-            on_play: bool = True) -> tuple[Problem, Procedure, list[str]]:
+            on_play: bool = True) -> tuple[PlayQuestion, Procedure, list[str]]:
     """Cut the pile for one card; the procedure that deals it; notes for the report."""
     model = model_of(resolver.pool)
     cost = model.cost(card)
     if cost is None:
-        raise DrawError(f"--playable {card.label()}: cannot verify — its {model.costs.power} "
+        raise CannotVerify(f"--playable {card.label()}: cannot verify — its {model.costs.power} "
                         f"or {model.costs.requirements} is not recorded in a form deckcli reads")
     start_cards = [find_start(resolver, library, ref) for ref in starts]
     pile, taken, _ = take_set_aside(resolver, setup, library, start_cards)
@@ -119,7 +80,7 @@ def problem(resolver: Resolver, setup: Setup, library: Library, card: Card, star
         slots -= 1
     notes = [f"cannot verify {len(unknown)} resource line(s) with unrecorded costs; they count "
              "as never in play: " + ", ".join(unknown[:3])] if unknown else []
-    return (Problem(cost, target, lines, base, slots, pile.size, model),
+    return (PlayQuestion(cost, target, lines, base, slots, pile.size, model),
             procedure(setup, pile, on_play), notes)
 
 
@@ -173,7 +134,7 @@ def playable(resolver: Resolver, setup: Setup, library: Library, ref: str, turns
     return Playable(card, prob.cost.describe(), odds, tuple(notes))
 
 
-def exact_by_turn(prob: Problem, steps: Procedure, turns: int) -> list[Fraction]:
+def exact_by_turn(prob: PlayQuestion, steps: Procedure, turns: int) -> list[Fraction]:
     """P(playable) on turns 1..T, summed over capped hand descriptions."""
     counts, caps = prob.counts, prob.caps
     most = max(max(steps.seen(h, turns)) for h in steps.hand_sizes)
@@ -229,8 +190,10 @@ def show_chance(resolver: Resolver, cards: list[tuple[Card, int]], card: Card) -
     try:
         return _show_value(playable(resolver, setup, Library(tuple(cards)), card.number,
                                     SHOW_HORIZON, seed=1))
-    except DrawError as exc:
-        return "cannot verify" if "cannot verify" in str(exc) else None
+    except CannotVerify:
+        return "cannot verify"
+    except DrawError:
+        return None  # no copy in the shuffled deck (a card the set-up takes): no chance
 
 
 def _show_value(result: Playable) -> str:

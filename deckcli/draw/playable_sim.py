@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import numpy as np
 
-from deckcli.draw.playable import Problem
+from deckcli.draw.playquestion import PlayQuestion
 from deckcli.draw.setup import Phase, Procedure
 from deckcli.draw.simulate import wilson
 
 CHUNK = 20_000
 
 
-def simulate(prob: Problem, steps: Procedure, turns: int, hands: int, seed: int
+def simulate(prob: PlayQuestion, steps: Procedure, turns: int, hands: int, seed: int
              ) -> tuple[list[float], list[tuple[float, float]]]:
     """P(playable) on turns 1..T and their 95% Wilson intervals."""
     rng = np.random.default_rng(seed)
@@ -36,7 +36,7 @@ def simulate(prob: Problem, steps: Procedure, turns: int, hands: int, seed: int
     return [m / hands for m in met], [wilson(m, hands) for m in met]
 
 
-def _deal(prob: Problem, phases: tuple[Phase, ...], rng: np.random.Generator, ids: np.ndarray,
+def _deal(prob: PlayQuestion, phases: tuple[Phase, ...], rng: np.random.Generator, ids: np.ndarray,
           caps: np.ndarray, radix: np.ndarray, size: int, met: list[int]) -> None:
     dealt = ids[rng.random((size, len(ids))).argsort(axis=1)]
     held = np.zeros((size, len(caps)), dtype=np.int64)

@@ -19,7 +19,7 @@ from tomlkit.items import InlineTable, Table
 from deckcli.errors import EXIT_FAILED, UserError
 from deckcli.formats.kinds import FORMATS, by_kind
 from deckcli.formats.read import parse_deck_bytes
-from deckcli.formats.textread import text_lines
+from deckcli.formats.textread import newline_of, text_lines
 from deckcli.model.deck import Deck, DeckEntry
 
 
@@ -83,12 +83,6 @@ def apply_edit(data: bytes, deck: Deck, edit: Edit) -> bytes:
     result = bom + edited.encode("utf-8")
     _verify(result, deck, edit)
     return result
-
-
-def newline_of(text: str) -> str:
-    """The file's line ending, judged by its first line."""
-    end = text.find("\n")
-    return "\r\n" if end > 0 and text[end - 1] == "\r" else "\n"
 
 
 def _edit_toml(text: str, edit: Edit) -> str:

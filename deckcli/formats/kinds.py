@@ -9,7 +9,7 @@ Readers and writers of the rarer formats are imported when first used.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from deckcli.model.card import Card
 
 Reader = Callable[[str, Deck], tuple[Deck, list[Problem]]]
-Writer = Callable[["Resolver", "list[Resolved]", "str | None"], str]
+# a writer gives the file in pieces (a .dek holds one element per copy: it streams)
+Writer = Callable[["Resolver", "list[Resolved]", "str | None"], "Iterable[str]"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,14 +67,14 @@ def _read_json(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     return parse_json_deck(text, deck)
 
 
-def _write_toml(resolver: Resolver, counted: list[Resolved], name: str | None) -> str:
+def _write_toml(resolver: Resolver, counted: list[Resolved], name: str | None) -> list[str]:
     from deckcli.formats.write import canonical_deck_text
-    return canonical_deck_text(resolver, counted, name)
+    return [canonical_deck_text(resolver, counted, name)]
 
 
-def _write_text(resolver: Resolver, counted: list[Resolved], name: str | None) -> str:
+def _write_text(resolver: Resolver, counted: list[Resolved], name: str | None) -> list[str]:
     from deckcli.formats.textlist import list_text
-    return list_text(resolver, counted, name)
+    return [list_text(resolver, counted, name)]
 
 
 def _cards(resolver: Resolver, counted: list[Resolved]) -> list[tuple[Card, int]]:
@@ -89,19 +90,20 @@ def _meta(resolver: Resolver, name: str | None) -> dict[str, str | None]:
     return {"game": resolver.pool.game_id, "format": resolver.format_id, "name": name}
 
 
-def _write_lackey(resolver: Resolver, counted: list[Resolved], name: str | None) -> str:
-    from deckcli.formats.lackey import lackey_text
-    return lackey_text(resolver.pool.game_id, name, _cards(resolver, counted))
+def _write_lackey(resolver: Resolver, counted: list[Resolved], name: str | None
+                  ) -> Iterable[str]:
+    from deckcli.formats.lackey import lackey_chunks
+    return lackey_chunks(resolver.pool.game_id, name, _cards(resolver, counted))
 
 
-def _write_csv(resolver: Resolver, counted: list[Resolved], name: str | None) -> str:
+def _write_csv(resolver: Resolver, counted: list[Resolved], name: str | None) -> list[str]:
     from deckcli.formats.csvlist import csv_text
-    return csv_text(_meta(resolver, name), _cards(resolver, counted))
+    return [csv_text(_meta(resolver, name), _cards(resolver, counted))]
 
 
-def _write_json(resolver: Resolver, counted: list[Resolved], name: str | None) -> str:
+def _write_json(resolver: Resolver, counted: list[Resolved], name: str | None) -> list[str]:
     from deckcli.formats.jsonlist import json_text
-    return json_text(_meta(resolver, name), _cards(resolver, counted))
+    return [json_text(_meta(resolver, name), _cards(resolver, counted))]
 
 
 FORMATS: tuple[FileFormat, ...] = (

@@ -21,7 +21,7 @@ a hang.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import NoReturn
 from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
@@ -153,22 +153,34 @@ def parse_lackey_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     return deck, capped(problems)
 
 
+COPIES_PER_CHUNK = 4_096  # `<card>` elements written at a time
+
+
 def lackey_text(game: str, name: str | None, cards: Sequence[tuple[Card, int]]) -> str:
-    """A deck as a LackeyCCG `.dek` file: one `<card>` per copy, the NetNavi in its own zone,
-    each image id the card number (so the file reads back as the same cards)."""
-    zones: dict[str, list[str]] = {"Deck": [], "NetNavi": []}
+    """A deck as a LackeyCCG `.dek` file (see `lackey_chunks`), whole."""
+    return "".join(lackey_chunks(game, name, cards))
+
+
+def lackey_chunks(game: str, name: str | None, cards: Sequence[tuple[Card, int]]
+                  ) -> Iterator[str]:
+    """A deck as a LackeyCCG `.dek` file, in pieces: one `<card>` per copy, the NetNavi in
+    its own zone, each image id the card number (so the file reads back as the same cards).
+    A few thousand copies at a time: a million copies of a card never sit in memory at once."""
+    zones: dict[str, list[tuple[str, int]]] = {"Deck": [], "NetNavi": []}
     for card, count in cards:
         zone = "NetNavi" if card.type == "NetNavi" else "Deck"
         card_set = escape(str(card.attrs.get("set", "")))
-        element = (f"\t\t<card><name id={quoteattr(card.number)}>{escape(card.name)}</name>"
-                   f"<set>{card_set}</set></card>")
-        zones[zone].extend([element] * count)
-    out = ['<deck version="0.8">', "\t<meta>", f"\t\t<game>{escape(game)}</game>"]
+        zones[zone].append((f"\t\t<card><name id={quoteattr(card.number)}>{escape(card.name)}"
+                            f"</name><set>{card_set}</set></card>\n", count))
+    yield f'<deck version="0.8">\n\t<meta>\n\t\t<game>{escape(game)}</game>\n'
     if name:
-        out.append(f"\t\t<title>{escape(' '.join(name.split()))}</title>")
-    out.append("\t</meta>")
+        yield f"\t\t<title>{escape(' '.join(name.split()))}</title>\n"
+    yield "\t</meta>\n"
     for zone, elements in zones.items():
         if elements or zone == "Deck":
-            out.extend([f'\t<superzone name="{zone}">', *elements, "\t</superzone>"])
-    out.append("</deck>")
-    return "\n".join(out) + "\n"
+            yield f'\t<superzone name="{zone}">\n'
+            for element, count in elements:
+                for done in range(0, count, COPIES_PER_CHUNK):
+                    yield element * min(COPIES_PER_CHUNK, count - done)
+            yield "\t</superzone>\n"
+    yield "</deck>\n"

@@ -189,3 +189,9 @@ def _parse_card(line: str) -> tuple[int, str, tuple[int, int]] | None:
     else:
         return None
     return (int(count), ref, span) if len(count) <= MAX_COUNT_DIGITS else None
+
+
+def newline_of(text: str) -> str:
+    """The file's line ending, judged by its first line."""
+    end = text.find("\n")
+    return "\r\n" if end > 0 and text[end - 1] == "\r" else "\n"

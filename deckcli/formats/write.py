@@ -20,8 +20,8 @@ from tomlkit.items import Comment, InlineTable, Integer, Table
 
 from deckcli.engine.resolver import Resolved, Resolver
 from deckcli.errors import EXIT_FAILED, UserError
-from deckcli.formats.edit import newline_of
 from deckcli.formats.layout import group_by_type, type_order
+from deckcli.formats.textread import newline_of
 from deckcli.formats.tomldeck import parse_toml_deck
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck

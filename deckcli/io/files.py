@@ -22,8 +22,9 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import BinaryIO
 
 LOCK_TIMEOUT = 15.0  # seconds an edit waits for another deckcli editing the same file
 NAME_MAX = 255  # bytes in one file name on the usual file systems
@@ -80,6 +81,13 @@ def atomic_write_bytes(path: Path, data: bytes, expected: bytes | None = None,
     `follow_links`: an edit replaces the file a link leads to; a report (`follow_links=False`)
     replaces the link itself with a new file of the usual mode, never writing through it.
     """
+    atomic_write(path, lambda handle: handle.write(data), expected, follow_links)
+
+
+def atomic_write(path: Path, fill: Callable[[BinaryIO], object],
+                 expected: bytes | None = None, follow_links: bool = True) -> None:
+    """`atomic_write_bytes` for content written piece by piece: `fill` writes it into the
+    temporary file, so an export of a million copies never sits whole in memory."""
     replaces_link = not follow_links and path.is_symlink()
     try:
         info: os.stat_result | None = None if replaces_link else path.stat()
@@ -96,7 +104,7 @@ def atomic_write_bytes(path: Path, data: bytes, expected: bytes | None = None,
                                    suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as handle:
-                handle.write(data)
+                fill(handle)
                 handle.flush()
                 os.fsync(handle.fileno())
             _copy_ownership(tmp, info)

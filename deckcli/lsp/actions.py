@@ -13,11 +13,11 @@ from deckcli.engine.resolver import Resolver
 from deckcli.errors import UserError
 from deckcli.formats.edit import Edit, apply_edit, text_entries
 from deckcli.lsp.locate import Ref
+from deckcli.lsp.units import Replace
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
 
 _CUT = re.compile(r"— cut ([\d,]+)$")
-Replace = tuple[int, int, int, int, str]  # first line, column, last line, column, new text
 
 
 @dataclass(frozen=True)

@@ -11,6 +11,7 @@ from lsprotocol import types
 from deckcli.engine.rules.builtin import BUILTIN_RULES
 from deckcli.lsp.checking import Checked
 from deckcli.lsp.locate import Ref, problem_span, refs_of
+from deckcli.lsp.units import Span
 from deckcli.model.problem import Problem
 
 SOURCE = "deckcli"
@@ -20,7 +21,6 @@ SEVERITIES = {"error": types.DiagnosticSeverity.Error,
               "warning": types.DiagnosticSeverity.Warning,
               "info": types.DiagnosticSeverity.Information}
 
-Span = tuple[int, int, int]  # line, first column, end column (code points)
 ToRange = Callable[[Span], types.Range]
 
 

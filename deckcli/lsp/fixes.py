@@ -9,17 +9,17 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.workspace import TextDocument
-from pygls.workspace.position_codec import ServerTextPosition
 
 from deckcli.engine.rules.kinds.copies import CopiesRule
 from deckcli.errors import UserError
 from deckcli.formats.read import parse_deck_text
 from deckcli.formats.write import UNFORMATTABLE, format_toml
-from deckcli.lsp.actions import Fix, Replace, cut, game_lines, line_change, ranked_games, renames
+from deckcli.lsp.actions import Fix, cut, game_lines, line_change, ranked_games, renames
 from deckcli.lsp.diagnostics import spans
 from deckcli.lsp.locate import Ref, refs_of
 from deckcli.lsp.outline import Symbol
 from deckcli.lsp.outline import outline as deck_outline
+from deckcli.lsp.units import text_edit
 from deckcli.model.deck import Deck
 
 if TYPE_CHECKING:
@@ -75,16 +75,6 @@ def to_action(doc: TextDocument, uri: str, fix: Fix,
         title=fix.title, kind=types.CodeActionKind.QuickFix, diagnostics=answered or None,
         is_preferred=fix.preferred or None,
         edit=types.WorkspaceEdit(changes={uri: [text_edit(doc, edit) for edit in fix.edits]}))
-
-
-def text_edit(doc: TextDocument, edit: Replace) -> types.TextEdit:
-    """An edit in code points as an LSP edit in the editor's units."""
-    lines, codec = doc.lines, doc.position_codec
-    first, start, last, end, new_text = edit
-    return types.TextEdit(range=types.Range(
-        start=codec.position_to_client_units(lines, ServerTextPosition(first, start)),
-        end=codec.position_to_client_units(lines, ServerTextPosition(last, end))),
-        new_text=new_text)
 
 
 def format_document(server: DeckServer, params: types.DocumentFormattingParams

@@ -19,11 +19,11 @@ from lsprotocol import types
 from pygls.exceptions import JsonRpcInternalError
 from pygls.lsp.server import LanguageServer
 from pygls.workspace import TextDocument
-from pygls.workspace.position_codec import ServerTextPosition, ServerTextRange
 
 from deckcli import __version__
 from deckcli.lsp.checking import Checked, Checker
-from deckcli.lsp.diagnostics import Span, diagnostics
+from deckcli.lsp.diagnostics import diagnostics
+from deckcli.lsp.units import range_maker
 
 DEBOUNCE_SECONDS = 0.04
 CONFIG_NAMES = frozenset({"deckcli.toml", "pyproject.toml"})
@@ -127,19 +127,6 @@ class DeckServer(LanguageServer):
         self.flagged.discard(uri)
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(uri=uri,
                                                                               diagnostics=[]))
-
-
-def range_maker(doc: TextDocument) -> Callable[[Span], types.Range]:
-    """(line, start, end) in code points -> an LSP range in the editor's units."""
-    lines = doc.lines
-    codec = doc.position_codec
-
-    def to_range(span: Span) -> types.Range:
-        line, start, end = span
-        return codec.range_to_client_units(lines, ServerTextRange(
-            ServerTextPosition(line, start), ServerTextPosition(line, end)))
-
-    return to_range
 
 
 def build_server(pools: list[Path]) -> DeckServer:
