@@ -274,3 +274,12 @@ def test_a_file_changed_while_it_was_checked_is_not_kept(cache, decks, monkeypat
     run.check_paths([decks], PoolRegistry([]), Settings(), cache=True)
     entries = json.loads(results_files(cache)[0].read_text())["entries"]
     assert str(deck) not in entries and len(entries) == 2
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs")
+def test_a_fifo_named_like_a_user_pool_never_hangs_the_key(cli, cache, decks, tmp_path):
+    pools = tmp_path / "pools"
+    pools.mkdir()
+    os.mkfifo(pools / "fifo.toml")
+    run_ = cli("--pools", pools, "check", decks, "--format", "json")
+    assert run_.code == 1 and len(run_.json()["decks"]) == 3

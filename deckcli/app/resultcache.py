@@ -32,6 +32,7 @@ from deckcli.app.settings import Settings
 from deckcli.formats.read import read_limited
 from deckcli.model.result import DeckResult
 from deckcli.pools.cache import cache_dir, read_entry, usable_dir
+from deckcli.pools.load import PoolError, read_pool_bytes
 from deckcli.pools.registry import PoolRegistry
 
 FORMAT = 2  # bump when the layout of an entry changes
@@ -61,11 +62,10 @@ def pool_digests(registry: PoolRegistry) -> list[list[str]]:
                                                       *registry.broken]})
     digests = []
     for path in paths:
-        try:
-            with open(path, "rb") as handle:
-                digest = hashlib.file_digest(handle, "sha256").hexdigest()
-        except OSError as exc:
-            digest = f"unreadable: {exc.errno}"
+        try:  # opened without blocking, regular files only: a FIFO named like a pool
+            digest = hashlib.sha256(read_pool_bytes(Path(path))).hexdigest()  # never hangs
+        except PoolError as exc:
+            digest = f"unreadable: {exc}"
         digests.append([path, digest])
     return digests
 

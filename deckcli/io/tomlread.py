@@ -52,15 +52,14 @@ def same_as_tomllib(data: dict[str, Any]) -> bool:
     stack: list[object] = [data]
     while stack:
         item = stack.pop()
-        kind = type(item)
-        if kind is dict:
-            stack.extend(item.values())  # type: ignore[attr-defined]
-        elif kind is list:
-            stack.extend(item)  # type: ignore[arg-type]
-        elif kind is int:
-            if not _INT_MIN <= item <= _INT_MAX:  # type: ignore[operator]
+        if type(item) is dict:
+            stack.extend(item.values())
+        elif type(item) is list:
+            stack.extend(item)
+        elif type(item) is int:
+            if not _INT_MIN <= item <= _INT_MAX:
                 return False
-        elif kind not in _LEAVES:
+        elif type(item) not in _LEAVES:
             return False
     return True
 
