@@ -13,7 +13,7 @@ import typer
 from deckcli.cli import complete
 from deckcli.cli.app import app, open_registry
 from deckcli.cli.helpstyle import epilog
-from deckcli.cli.options import Policy
+from deckcli.cli.options import DeckFormatOption, GameOption, Policy
 from deckcli.errors import UserError
 from deckcli.escape import escape_controls
 
@@ -83,15 +83,11 @@ def draw(
     start: Annotated[list[str] | None, typer.Option(
         "--start", metavar="CARD", help="The card the set-up sets aside (e.g. the Digimon "
         "level III); default: the matching card with the most copies.")] = None,
-    format_: Annotated[str, typer.Option("--format", "-f", help="rich, text or json.")]
+    format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
+                                         help="rich, text or json.")]
     = "rich",
-    game: Annotated[str | None, typer.Option(
-        "--game", "-g", autocompletion=complete.game_ids,
-        help="Game for a text list that does not name one.")] = None,
-    deck_format: Annotated[str | None, typer.Option(
-        "--deck-format", autocompletion=complete.deck_formats,
-        help="Deck format (rules and set-up) for a deck that does not name "
-        "one.")] = None,
+    game: GameOption = None,
+    deck_format: DeckFormatOption = None,
 ) -> None:
     """Opening-hand and draw odds that follow the game's set-up (exact where possible)."""
     from deckcli.cli.draw_run import Request, run_deck

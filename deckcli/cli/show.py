@@ -30,11 +30,14 @@ FORMATS = ("rich", "text", "json")
     exits="0 shown (legal or not); 1 the deck cannot be read; 2 usage error.",
 ))
 def show(
-    path: Annotated[Path, typer.Argument(help="The deck file (TOML or text list).")],
-    format_: Annotated[str, typer.Option("--format", "-f", help="rich, text (plain lines, "
+    path: Annotated[Path, typer.Argument(metavar="PATH",
+                                         help="The deck file (TOML or text list).")],
+    format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
+                                         help="rich, text (plain lines, "
                                          "one per card) or json.")] = "rich",
     lang: Annotated[str | None, typer.Option(
-        "--lang", help="Card names in ja, zh-Hans, zh-Hant or en (default: as the deck writes "
+        "--lang", metavar="LANG",
+        help="Card names in ja, zh-Hans, zh-Hant or en (default: as the deck writes "
         "them).")] = None,
 ) -> None:
     """Show a deck: cards by type with their key stats, the curve, and whether it is legal."""
