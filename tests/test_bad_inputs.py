@@ -17,6 +17,8 @@ import pytest
 
 from conftest import SAMPLES, toml_deck
 from deckcli.formats import read
+from deckcli.formats.entries import MAX_ENTRIES
+from deckcli.formats.textread import parse_text_deck
 from deckcli.model.deck import Deck
 
 BAD_INPUTS = Path(__file__).parent / "bad_inputs"
@@ -161,8 +163,8 @@ def test_file_names_that_are_not_utf8_or_hold_control_characters(cli, tmp_path):
 def test_a_million_entries_stay_bounded(cli, tmp_path):
     lines = "".join(f"1 card {number}\n" for number in range(10**6))
     started = time.perf_counter()
-    deck, problems = read.parse_text_deck("# game: megaman\n" + lines, Deck(path="x"))
-    assert len(deck.entries) == read.MAX_ENTRIES and problems[-1].rule == "too-many-entries"
+    deck, problems = parse_text_deck("# game: megaman\n" + lines, Deck(path="x"))
+    assert len(deck.entries) == MAX_ENTRIES and problems[-1].rule == "too-many-entries"
     path = tmp_path / "million.toml"
     path.write_text('game = "megaman"\n[cards]\n' + lines.replace("1 card ", '"c').replace(
         "\n", '" = 1\n'))

@@ -37,11 +37,11 @@ def test_sample_hands_need_no_want(cli):
     assert len(hands) == 3 and all(hands)
 
 
-@pytest.mark.parametrize("name", ["n.json", "deck"])
+@pytest.mark.parametrize("name", ["n.xml", "deck"])
 def test_new_refuses_an_extension_it_does_not_write(cli, tmp_path, name):
     run = cli("new", "megaman", tmp_path / name)
     assert run.code == 2 and not (tmp_path / name).exists()
-    assert "new writes TOML decks (.toml) or text lists (.txt, .dek, .list)" in run.err
+    assert "new writes deck files (.toml, .txt, .list, .dek, .csv, .json)" in run.err
 
 
 @pytest.mark.parametrize("digits", ["４", "٤", "4"])

@@ -157,7 +157,7 @@ def test_export_then_import_gives_the_same_deck(cli, tmp_path, format_):
 
 def test_export_refuses_an_unknown_format(cli):
     run = cli("export", MEGAMAN, "--format", "xml")
-    assert run.code == 2 and "text, json, csv, lackey" in run.err
+    assert run.code == 2 and "toml, text, lackey, csv, json" in run.err
 
 
 def test_add_refuses_to_edit_a_lackey_deck(cli, tmp_path):

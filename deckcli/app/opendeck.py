@@ -14,10 +14,10 @@ from deckcli.engine.check import check_deck
 from deckcli.engine.resolver import Resolver, Tallied
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
 from deckcli.formats.edit import split_bom, text_entries
+from deckcli.formats.kinds import kind_of
 from deckcli.formats.read import (
     MAX_FILE_BYTES,
     UNREADABLE_RULES,
-    deck_kind,
     parse_deck_bytes,
     read_limited,
 )
@@ -119,7 +119,7 @@ def load_deck(path: Path, registry: PoolRegistry, game: str | None = None,
     """Read a deck file and open its game (`game` and `deck_format`: for a deck that names
     none); a file that cannot be read or placed -> UserError with `exit_code`."""
     data = read_bytes(path)
-    deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=deck_kind(path)))
+    deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=kind_of(path)))
     blocking = next((p for p in problems if p.rule in UNREADABLE_RULES), None)
     if blocking is not None:
         raise UserError(f"{describe(path, blocking)}", exit_code)

@@ -15,15 +15,15 @@ from deckcli.app.settings import Settings
 from deckcli.engine.check import check_deck, unchecked
 from deckcli.engine.resolver import Resolver
 from deckcli.escape import printable_path
+from deckcli.formats.kinds import SNIFFED_SUFFIXES, kind_of
 from deckcli.formats.read import (
     UNREADABLE_RULES,
-    deck_kind,
     decode_deck_bytes,
     parse_deck_bytes,
     read_deck_file,
     read_limited,
 )
-from deckcli.formats.sniff import SNIFFED_SUFFIXES, not_a_deck
+from deckcli.formats.sniff import not_a_deck
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult, DeckResult, RuleDoc
@@ -132,7 +132,7 @@ def read_target(target: Target, settings: Settings) -> tuple[Deck, list[Problem]
         reason = not_a_deck(suffix, text, settings.game.value is not None)
         if reason is not None:
             return Skip(str(path), reason)
-    return parse_deck_bytes(data, Deck(path=str(path), kind=deck_kind(path)))
+    return parse_deck_bytes(data, Deck(path=str(path), kind=kind_of(path)))
 
 
 def filter_problems(result: DeckResult, settings: Settings) -> DeckResult:
@@ -196,7 +196,7 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
 
 def empty_folder_note(folder: Path, why: str) -> dict[str, str]:
     """A folder without decks is no deck: a note that fails the run (exit 1)."""
-    from deckcli.app.scan import DECK_SUFFIXES
+    from deckcli.formats.kinds import DECK_SUFFIXES
 
     path = printable_path(str(folder))
     suffixes = ", ".join("*" + suffix for suffix in DECK_SUFFIXES)

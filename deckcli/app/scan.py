@@ -16,10 +16,9 @@ from pathlib import Path
 
 from deckcli.app.ignore import Rules, first_verdict, git_root, gitignore_rules, starting_chain
 from deckcli.app.settings import Settings
-from deckcli.formats.sniff import SNIFFED_SUFFIXES
+from deckcli.formats.kinds import DECK_SUFFIXES
 from deckcli.model.problem import Problem
 
-DECK_SUFFIXES = (".toml", *SNIFFED_SUFFIXES)
 VCS_DIRS = frozenset({".git", ".hg", ".svn"})
 
 

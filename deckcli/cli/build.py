@@ -66,16 +66,15 @@ def new(
     """Start a new, empty deck file for a game."""
     from deckcli.app.opendeck import open_game
     from deckcli.engine.check import check_deck
-    from deckcli.formats.read import TEXT_SUFFIXES, deck_kind, parse_deck_bytes
-    from deckcli.formats.textlist import list_text
-    from deckcli.formats.write import new_deck_text
+    from deckcli.formats.kinds import by_suffix, suffix_list
+    from deckcli.formats.read import parse_deck_bytes
     from deckcli.model.deck import Deck
 
-    if path.suffix.lower() not in (".toml", *TEXT_SUFFIXES):
+    file_format = by_suffix(path)
+    if file_format is None:
         written = path.suffix or "a file without an extension"
-        raise UserError(f"{path}: new writes TOML decks (.toml) or text lists "
-                        f"({', '.join(TEXT_SUFFIXES)}), not {written}; name it e.g. "
-                        f"{path.with_suffix('.toml').name}")
+        raise UserError(f"{path}: new writes deck files ({suffix_list()}), not {written}; "
+                        f"name it e.g. {path.with_suffix('.toml').name}")
     registry = open_registry()
     resolver = open_game(registry, game, deck_format)
     if path.is_dir():
@@ -83,11 +82,8 @@ def new(
     if path.exists() and not force:
         raise UserError(f"{path} already exists; pass --force to replace it", EXIT_FAILED)
     game_id, format_id = resolver.pool.game_id, resolver.format_id
-    kind = deck_kind(path)
-    text = list_text(resolver, [], name) if kind == "text" else new_deck_text(game_id, format_id,
-                                                                                name)
-    data = text.encode("utf-8")
-    deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=kind))
+    data = file_format.write(resolver, [], name).encode("utf-8")
+    deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=file_format.kind))
     result = check_deck(deck, resolver, problems)
     write_bytes(path, data)
     typer.echo(f"wrote {path}: {game_id} · {format_id} · {verdict(result)}")
@@ -225,7 +221,8 @@ def fmt(
     from deckcli.app.run import looks_like_deck
     from deckcli.app.scan import Target, scan_paths
     from deckcli.escape import printable_path
-    from deckcli.formats.read import deck_kind, read_deck_file
+    from deckcli.formats.kinds import kind_of
+    from deckcli.formats.read import read_deck_file
 
     missing = [str(path) for path in paths if not path.exists()]
     if missing:
@@ -240,7 +237,7 @@ def fmt(
                                     or not looks_like_deck(*read_deck_file(path))):
             continue  # not TOML (a list, CSV, JSON), or no deck
         try:
-            if deck_kind(path) == "text":
+            if kind_of(path) == "text":
                 raise UserError("a text list; fmt formats TOML decks (deckcli import turns a "
                                 "list into one)", EXIT_FAILED)
             with contextlib.nullcontext() if check else locked(path):

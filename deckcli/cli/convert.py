@@ -18,7 +18,7 @@ from deckcli.errors import EXIT_FAILED, UserError
 from deckcli.escape import escape_controls
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
-    from deckcli.engine.resolver import Resolved, Resolver
+    from deckcli.engine.resolver import Resolver
     from deckcli.formats.compare import CardChange
 
 
@@ -50,8 +50,10 @@ def import_(
     resolved."""
     from deckcli.app.opendeck import open_game
     from deckcli.engine.check import check_deck
-    from deckcli.formats.read import deck_kind, decode_deck_bytes, parse_toml_deck
+    from deckcli.formats.kinds import kind_of
+    from deckcli.formats.read import decode_deck_bytes
     from deckcli.formats.textlist import import_list
+    from deckcli.formats.tomldeck import parse_toml_deck
     from deckcli.formats.write import canonical_deck_text
     from deckcli.model.deck import Deck
 
@@ -71,7 +73,7 @@ def import_(
                             f"{resolver.pool.game_id}; import it for that game or fix the line")
         return resolver
 
-    kind = "text" if str(file) == "-" else deck_kind(file)
+    kind = "text" if str(file) == "-" else kind_of(file)
     imported = import_list(text or "", choose, kind)
     for line in imported.unresolved:
         sys.stderr.write(escape_controls(f"deckcli: {file}: {line}") + "\n")
@@ -100,7 +102,6 @@ def _read_input(file: Path) -> bytes:
     return read_bytes(file)
 
 
-EXPORT_FORMATS = ("text", "json", "csv", "lackey")
 
 
 @app.command(epilog=epilog(
@@ -112,17 +113,25 @@ EXPORT_FORMATS = ("text", "json", "csv", "lackey")
 ))
 def export(
     path: Annotated[Path, typer.Argument(metavar="PATH", help="The deck file.")],
-    format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
-                                         help="text, json, csv or lackey.")] = "text",
+    format_: Annotated[str | None, typer.Option(
+        "--format", "-f", metavar="FORMAT", show_default=False,
+        help="text, toml, json, csv or lackey (default: the one FILE's extension names, "
+        "else text).")] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
                                                 help="Write to FILE.")] = None,
 ) -> None:
-    """Write a deck as a text list, JSON, CSV or LackeyCCG .dek (each imports back the same)."""
+    """Write a deck as a text list, TOML, JSON, CSV or LackeyCCG .dek (each imports back the
+    same)."""
     from deckcli.app.opendeck import load_deck
     from deckcli.cli.output import emit
+    from deckcli.formats.kinds import KINDS, by_kind, by_name, by_suffix
 
-    if format_ not in EXPORT_FORMATS:
-        raise UserError(f"--format takes {', '.join(EXPORT_FORMATS)}, not {format_!r}")
+    if format_ is not None:
+        file_format = by_name(format_)
+        if file_format is None:
+            raise UserError(f"--format takes {', '.join(KINDS)}, not {format_!r}")
+    else:  # `-o torch.dek` writes a .dek, never a text list under that name
+        file_format = (output is not None and by_suffix(output)) or by_kind("text")
     if output is not None and output.exists() and output.resolve() == path.resolve():
         raise UserError(f"-o {output} is the deck itself; write the export to another file")
     loaded = load_deck(path, open_registry())
@@ -141,30 +150,8 @@ def export(
                         "that differ); fix the deck (deckcli check says how), then export",
                         EXIT_FAILED)
     resolved = [item for item in counted if item.card is not None]
-    body = export_text(format_, loaded.resolver, resolved, loaded.deck.name)
+    body = file_format.write(loaded.resolver, resolved, loaded.deck.name)
     emit(lambda out, _color: out.write(body), output)
-
-
-def export_text(format_: str, resolver: Resolver, counted: list[Resolved], name: str | None
-                ) -> str:
-    """A resolved deck in one of EXPORT_FORMATS, its cards grouped by type."""
-    from deckcli.formats.layout import group_by_type
-    from deckcli.formats.textlist import list_text
-
-    if format_ == "text":
-        return list_text(resolver, counted, name)
-    cards = [(item.card, item.count)
-             for _, members in group_by_type(resolver.pool, counted, lambda i: i.card)
-             for item in members]
-    meta = {"game": resolver.pool.game_id, "format": resolver.format_id, "name": name}
-    if format_ == "csv":
-        from deckcli.formats.csvlist import csv_text
-        return csv_text(meta, cards)
-    if format_ == "lackey":
-        from deckcli.formats.lackey import lackey_text
-        return lackey_text(resolver.pool.game_id, name, cards)
-    from deckcli.formats.jsonlist import json_text
-    return json_text(meta, cards)
 
 
 @app.command(epilog=epilog(

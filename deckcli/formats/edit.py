@@ -17,6 +17,7 @@ from tomlkit.exceptions import TOMLKitError
 from tomlkit.items import InlineTable, Table
 
 from deckcli.errors import EXIT_FAILED, UserError
+from deckcli.formats.kinds import FORMATS, by_kind
 from deckcli.formats.read import parse_deck_bytes
 from deckcli.formats.textread import text_lines
 from deckcli.model.deck import Deck, DeckEntry
@@ -71,8 +72,9 @@ def split_bom(data: bytes) -> tuple[bytes, str]:
 
 def apply_edit(data: bytes, deck: Deck, edit: Edit) -> bytes:
     """The file's bytes with the edit made; refused (UserError) if it cannot be made cleanly."""
-    if deck.kind not in ("toml", "text"):
-        raise UserError(f"deckcli edits TOML decks and text lists, not {deck.kind} files; "
+    if not by_kind(deck.kind).editable:
+        editable = " and ".join(f"{fmt.label}s" for fmt in FORMATS if fmt.editable)
+        raise UserError(f"deckcli edits {editable}, not {by_kind(deck.kind).label}s; "
                         "convert it first: deckcli import GAME FILE -o deck.toml", EXIT_FAILED)
     bom, text = split_bom(data)
     edited = _edit_text(text, edit) if deck.kind == "text" else _edit_toml(text, edit)

@@ -12,7 +12,6 @@ import re
 from deckcli.formats.textread import text_lines
 
 _GAME_LINE = re.compile(r"^\s*(?:#|//)\s*game\s*:", re.IGNORECASE | re.MULTILINE)
-SNIFFED_SUFFIXES = (".txt", ".list", ".dek", ".csv", ".json")
 
 
 def not_a_deck(suffix: str, text: str, game_given: bool) -> str | None:

@@ -22,7 +22,7 @@ from deckcli.engine.resolver import Resolved, Resolver
 from deckcli.errors import EXIT_FAILED, UserError
 from deckcli.formats.edit import newline_of
 from deckcli.formats.layout import group_by_type, type_order
-from deckcli.formats.read import parse_toml_deck
+from deckcli.formats.tomldeck import parse_toml_deck
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck
 

@@ -1,0 +1,100 @@
+"""TOML decks read: `game`, `format`, `name` and a `[cards]` table of reference = count, every
+problem with the line (and column) where it was found."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+
+from deckcli.escape import control_character
+from deckcli.formats.entries import MAX_ENTRIES, check_entry, problem, short_value
+from deckcli.formats.tomlkeys import LazyKeyLines, repeated_key
+from deckcli.model.deck import Deck, DeckEntry
+from deckcli.model.problem import Problem, capped
+
+_TOML_ERROR_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
+# tomllib's terse reasons, with what a deck file most likely needs there.
+_TOML_HINTS = (
+    ("Illegal character '\\n'", 'a string is not closed on its line: add the closing "'),
+    ("Invalid value", 'write "Card name" = 4: names in quotes, counts as whole numbers'),
+    ("Expected '=' after a key", 'write "Card name" = 4 (names with spaces need quotes)'),
+)
+
+def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
+    """A TOML deck: game, format, name and a [cards] table of reference = count."""
+    try:
+        raw = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        return deck, [toml_error_problem(str(exc), text)]
+    except ValueError:  # tomllib hands Python's int-size limit on as a plain ValueError
+        return deck, [problem("invalid-toml", "invalid TOML: a number with thousands of digits; "
+                              "counts are small whole numbers")]
+    except RecursionError:
+        return deck, [problem("invalid-toml", "invalid TOML: arrays or tables nested too deeply "
+                              "to read; a deck needs no nesting beyond [cards]")]
+    problems: list[Problem] = []
+    lines = LazyKeyLines(text)
+    deck.key_lines = lines
+    deck.game = _meta_string(raw, "game", lines, problems)
+    deck.format = _meta_string(raw, "format", lines, problems)
+    deck.name = _meta_string(raw, "name", lines, problems)
+    cards = raw.get("cards")
+    if cards is None:
+        problems.append(problem("missing-cards", 'no [cards] table; list cards as "Name" = count'))
+    elif not isinstance(cards, dict):
+        problems.append(
+            problem(
+                "missing-cards",
+                'cards must be a table: [cards] then "Name" = count lines',
+                lines.get("", "cards"),
+            )
+        )
+    else:
+        for ref, count in cards.items():
+            if len(deck.entries) == MAX_ENTRIES:
+                problems.append(problem("too-many-entries", f"{len(cards):,} entries; at most "
+                                        f"{MAX_ENTRIES:,}"))
+                break
+            entry = DeckEntry(ref, count, lines=lines)
+            entry_problem = check_entry(ref, count, None)
+            if entry_problem is not None:
+                entry_problem.line = entry.line  # looked up only now there is a problem
+                problems.append(entry_problem)
+            else:
+                deck.entries.append(entry)
+    return deck, capped(problems)
+
+
+def toml_error_problem(error: str, text: str) -> Problem:
+    """tomllib's complaint with its line and column, and the likely fix for a repeated key."""
+    where = _TOML_ERROR_AT.search(error)
+    line, column = (int(where.group(1)), int(where.group(2))) if where else (None, None)
+    reason = _TOML_ERROR_AT.sub("", error).replace("(at end of document)", "").strip()
+    message = f"invalid TOML: {reason}" + (f" (column {column})" if column else "")
+    hint = next((fix for start, fix in _TOML_HINTS if reason.startswith(start)), None)
+    if hint:
+        message += f"; {hint}"
+    if reason.startswith(("Cannot overwrite", "Cannot declare", "Cannot mutate")):
+        repeat = repeated_key(text, line)
+        if repeat is not None:
+            table, key, first, line = repeat
+            fix = "list each card once, with its total count" if table == "cards" else "keep one"
+            message = f"invalid TOML: {key!r} is given twice (first on line {first}); {fix}"
+    return problem("invalid-toml", message, line, column)
+
+
+def _meta_string(raw: dict[str, object], key: str, lines: LazyKeyLines, problems: list[Problem]
+                 ) -> str | None:
+    value = raw.get(key)
+    if value is None:
+        return None
+    if not isinstance(value, str):
+        reason = f"{key} must be a string, got {short_value(value)}"
+    elif control := control_character(value):
+        reason = f"{key} holds the control character {control}; delete it"
+    else:
+        return value
+    problems.append(problem("invalid-field", reason, lines.get("", key)))
+    return None
+
+
