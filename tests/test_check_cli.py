@@ -183,6 +183,6 @@ def test_on_a_terminal_problems_wrap_at_spaces(cli, monkeypatch, width):
     assert "…" not in run.out
     assert wrap_words("59 cards; megaman decks have exactly 60 — add 1", 20) == [
         "59 cards; megaman", "decks have", "exactly 60 — add 1"]  # numbers stay with a word
-    piped = cli("check", SAMPLES / "megaman" / "illegal-59-cards.toml")
     monkeypatch.undo()
+    piped = cli("check", SAMPLES / "megaman" / "illegal-59-cards.toml")
     assert "deck-size  59 cards; megaman decks have exactly 60 — add 1" in piped.out
