@@ -45,7 +45,7 @@ def test_games_lists_every_format_on_one_line(cli):
     lines = run.out.splitlines()
     assert run.code == 0 and len(lines) == 8
     megaman = next(line for line in lines if line.startswith("megaman/standard"))
-    assert "exactly 60 cards; exactly 1 NetNavi; ≤4 per name" in megaman
+    assert "exactly 60 cards; exactly 1 NetNavi card; ≤4 per name" in megaman
     assert "(default)" in megaman
 
 
