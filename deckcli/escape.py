@@ -34,6 +34,17 @@ def control_character(text: str) -> str | None:
     return None
 
 
+_JSON_RAW = re.compile("[\x7f-\x9f\u2028\u2029]")  # what json.dumps(ensure_ascii=False) keeps
+
+
+def json_controls(document: str) -> str:
+    """A JSON text whose strings hold no raw DEL, C1 control or line separator: each becomes
+    its `\\uXXXX` escape (the same data once parsed). json.dumps escapes the other controls."""
+    if document.isascii() and "\x7f" not in document:
+        return document
+    return _JSON_RAW.sub(lambda found: f"\\u{ord(found.group()):04x}", document)
+
+
 def printable_path(path: str) -> str:
     """A path any report can print or save: bytes that are not UTF-8 become �, control
     characters escapes (a file name must not move a terminal's cursor or split a CI annotation).

@@ -77,3 +77,11 @@ def toml_deck(game: str, cards: dict[str, int], fmt: str | None = None) -> str:
     lines.append("[cards]")
     lines.extend(f"{json.dumps(ref, ensure_ascii=False)} = {count}" for ref, count in cards.items())
     return "\n".join(lines) + "\n"
+
+
+def judged(problems: list[dict[str, object]]) -> list[dict[str, object]]:
+    """A deck's problems after the `pool-added` notice that a test game's user pool brings
+    (asserted there, an information notice, first)."""
+    notice, *rest = problems
+    assert (notice["rule"], notice["severity"]) == ("pool-added", "info"), problems
+    return rest

@@ -217,6 +217,7 @@ EDIT_REFS = ["1C73", "Power Pastries", "strength under pressure", "1St101", "Cyb
        variant=st.sampled_from(sorted(variants())))
 def test_any_adds_undone_by_removes_give_back_the_bytes(tmp_path, steps, variant):
     from deckcli.app.opendeck import load_deck
+    from deckcli.app.settings import Settings
     from deckcli.formats.edit import apply_edit, plan_add, plan_remove
     from deckcli.pools.registry import PoolRegistry
 
@@ -225,7 +226,7 @@ def test_any_adds_undone_by_removes_give_back_the_bytes(tmp_path, steps, variant
     path.write_bytes(variants()[variant])
 
     def edit(ref: str, count: int) -> None:
-        loaded = load_deck(path, registry)
+        loaded = load_deck(path, Settings(), registry)
         card = loaded.card(ref)
         entries = loaded.entries_for(card)
         plan = (plan_add(entries, loaded.resolver.spelling(card), count) if count > 0

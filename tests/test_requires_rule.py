@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from pydantic import ValidationError
 
-from conftest import SAMPLES, toml_deck
+from conftest import SAMPLES, judged, toml_deck
 from deckcli.engine.rules.kinds.requires import (
     Need,
     RequiresRule,
@@ -24,7 +24,7 @@ EMBLEMS = RequiresRule(id="emblem-supply", kind="requires", requirement="resourc
 def check(cli, write_deck, cards: dict[str, int], *options: str):
     path = write_deck("deck.toml", toml_deck("relics", cards))
     run = cli("--pools", RELICS, "check", path, "--format", "json", *options)
-    return run.code, run.json()["decks"][0]["problems"]
+    return run.code, judged(run.json()["decks"][0]["problems"])
 
 
 @pytest.mark.parametrize(("text", "needs"), [
@@ -127,7 +127,7 @@ def test_undeclared_field_is_a_broken_pool(cli, write_deck, tmp_path):
                                                     'supplied_by = "runes"'), encoding="utf-8")
     path = write_deck("deck.toml", toml_deck("relics", {"Flame Bolt": 1}))
     run = cli("--pools", pools, "check", path, "--format", "json")
-    assert [p["rule"] for p in run.json()["decks"][0]["problems"]] == ["broken-pool"]
+    assert [p["rule"] for p in judged(run.json()["decks"][0]["problems"])] == ["broken-pool"]
     pool_run = cli("--pools", pools, "pool", "check", "relics")
     assert pool_run.code == 1 and "field 'runes' is not declared" in pool_run.out
 

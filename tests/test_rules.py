@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import TEST_POOLS, toml_deck
+from conftest import TEST_POOLS, judged, toml_deck
 
 LEGAL = {"Ada, Knight": 1, "Bolt": 3, "Fireball": 3, "Shield": 3}
 
@@ -13,6 +13,7 @@ def check(cli, write_deck, cards: dict[str, int], fmt: str | None = None):
     path = write_deck("deck.toml", toml_deck("testgame", cards, fmt))
     run = cli("--pools", TEST_POOLS, "check", path, "--format", "json")
     deck = run.json()["decks"][0]
+    deck["problems"] = judged(deck["problems"])
     return run.code, deck
 
 

@@ -57,7 +57,7 @@ def test_a_deck_name_with_a_line_break_is_refused(cli, write_deck):
     assert found["line"] == 2 and "U+000A at character 5" in found["message"]
 
 
-@pytest.mark.parametrize("fmt", TEXT_FORMATS)
+@pytest.mark.parametrize("fmt", [*TEXT_FORMATS, "junit", "json", "sarif"])
 def test_every_text_renderer_escapes_what_it_echoes(fmt, tmp_path):
     """Whatever a message holds (a path or pool text that slipped through), one problem stays
     one line and no escape sequence reaches the terminal."""
@@ -66,12 +66,17 @@ def test_every_text_renderer_escapes_what_it_echoes(fmt, tmp_path):
                       [Problem(rule="unknown-card", message=message, line=3)])
     out = tmp_path / "out"
     with out.open("w", encoding="utf-8", newline="") as handle:
-        get_renderer(fmt)(CheckResult([deck]), handle, False)
+        get_renderer(fmt)(CheckResult([deck], rule_docs={"unknown-card": []}), handle, False)
     text = out.read_text(encoding="utf-8")
     assert forged_lines(text) == []
     assert not any(char in text for char in "\x1b\x85\u2028")
     lines_with_message = [line for line in text.splitlines() if "THE-END" in line]
     assert len(lines_with_message) == 1 and "first" in lines_with_message[0]
+    if fmt in ("json", "sarif"):  # escaped as JSON: the same text once parsed
+        data = json.loads(text)
+        said = (data["decks"][0]["problems"][0]["message"] if fmt == "json"
+                else data["runs"][0]["results"][0]["message"]["text"])
+        assert said == message
 
 
 def test_a_user_pool_with_an_escape_in_a_card_name_is_broken_not_echoed(cli, tmp_path,

@@ -9,7 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from deckcli.app.run import override_warning
+from deckcli.app.placement import place
+from deckcli.app.settings import Settings
 from deckcli.engine.check import check_deck
 from deckcli.engine.resolver import Resolver, Tallied
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
@@ -58,7 +59,7 @@ class LoadedDeck:
     deck: Deck
     problems: list[Problem]
     resolver: Resolver
-    registry: PoolRegistry
+    notes: tuple[Problem, ...]  # said beside every verdict on it (a user pool's override)
 
     @property
     def pool(self) -> Pool:
@@ -90,8 +91,7 @@ class LoadedDeck:
     def check(self, deck: Deck | None = None, problems: list[Problem] | None = None) -> DeckResult:
         """The verdict `deckcli check` gives this deck (or an edited version of it)."""
         found = self.problems if problems is None else problems
-        overridden = override_warning(self.registry, self.resolver.pool.game_id)
-        return check_deck(deck or self.deck, self.resolver, [*overridden, *found])
+        return check_deck(deck or self.deck, self.resolver, [*self.notes, *found])
 
 
 def read_bytes(path: Path) -> bytes:
@@ -114,22 +114,20 @@ def within_limit(data: bytes, where: str) -> bytes:
     return data
 
 
-def load_deck(path: Path, registry: PoolRegistry, game: str | None = None,
-              deck_format: str | None = None, exit_code: int = EXIT_FAILED) -> LoadedDeck:
-    """Read a deck file and open its game (`game` and `deck_format`: for a deck that names
-    none); a file that cannot be read or placed -> UserError with `exit_code`."""
+def load_deck(path: Path, settings: Settings, registry: PoolRegistry | None = None,
+              exit_code: int = EXIT_FAILED) -> LoadedDeck:
+    """Read a deck file and place it in its game and format as `check` does (`placement`);
+    a file that cannot be read or placed -> UserError with `exit_code`."""
     data = read_bytes(path)
     deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=kind_of(path)))
     blocking = next((p for p in problems if p.rule in UNREADABLE_RULES), None)
     if blocking is not None:
         raise UserError(f"{describe(path, blocking)}", exit_code)
-    game_ref = deck.game or game
-    if game_ref is None:
-        hint = 'add game = "<id>"' if deck.kind == "toml" else "add a line '# game: <id>'"
-        raise UserError(f"{path}: which game is this deck for? {hint} "
-                        f"(games: {', '.join(registry.game_ids())})", exit_code)
-    resolver = open_game(registry, game_ref, deck.format or deck_format, exit_code, f"{path}: ")
-    return LoadedDeck(path, data, deck, problems, resolver, registry)
+    placed = place(deck, registry or settings.registry(), settings)
+    if placed.resolver is None:
+        assert placed.stop is not None
+        raise UserError(describe(path, placed.stop), exit_code)
+    return LoadedDeck(path, data, deck, problems, placed.resolver, placed.notes)
 
 
 def describe(path: Path, problem: Problem) -> str:

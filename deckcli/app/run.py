@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from pathlib import Path
 
+from deckcli.app.placement import place
 from deckcli.app.scan import EmptyFolder, Skip, Target, scan_paths
 from deckcli.app.settings import Settings
 from deckcli.engine.check import check_deck, unchecked
-from deckcli.engine.resolver import Resolver
 from deckcli.escape import printable_path
 from deckcli.formats.kinds import SNIFFED_SUFFIXES, kind_of
 from deckcli.formats.read import (
@@ -27,54 +27,12 @@ from deckcli.formats.sniff import not_a_deck
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult, DeckResult, RuleDoc
-from deckcli.pools.load import PoolError
 from deckcli.pools.registry import PoolRegistry
 
 PARALLEL_MIN_DECKS = 1_000  # below this, starting workers costs more than it saves
 
 
-def place(deck: Deck, registry: PoolRegistry, settings: Settings
-          ) -> tuple[Resolver | None, Problem | None, str | None]:
-    """The resolver of a deck's game and format, or the problem that stops it being judged
-    (and the game id, when that much is known)."""
-    glob = settings.deck_glob(deck.path)
-    game_ref = deck.game or settings.game.value or (glob.game if glob else None)
-    if game_ref is None:
-        hint = 'add game = "<id>"' if deck.kind == "toml" else "add a line '# game: <id>'"
-        return None, Problem(rule="missing-game", message=f"which game is this deck for? {hint}"
-                             f" or pass --game (games: {', '.join(registry.game_ids())})"), None
-    game_id = registry.resolve_id(game_ref)
-    broken = registry.broken_pool(game_ref)
-    if broken is not None:
-        return None, Problem(rule="broken-pool", message=str(broken)), game_id
-    if game_id is None:
-        return None, Problem(rule="unknown-game", line=deck.line_of("game"), message=f"unknown "
-                             f"game {game_ref!r}; games: {', '.join(registry.game_ids())}"), None
-    try:
-        header = registry.header(game_id)
-        format_id = (deck.format or settings.deck_format.value
-                     or (glob.deck_format if glob else None)
-                     or header.game.default_format)
-        if format_id not in header.formats:
-            return None, Problem(rule="unknown-format", line=deck.line_of("format"),
-                                 message=f"{game_id} has no format {format_id!r}; formats: "
-                                 f"{', '.join(header.formats)}"), game_id
-        return registry.resolver(game_id, format_id), None, game_id
-    except PoolError as exc:
-        return None, Problem(rule="broken-pool", message=str(exc)), game_id
-
-
-UNSILENCED = frozenset({"pool-override"})  # select/ignore never hide these
-
-
-def override_warning(registry: PoolRegistry, game_id: str) -> list[Problem]:
-    """A `pool-override` warning when a user pool replaces the built-in game."""
-    source = registry.override_of(game_id)
-    if source is None:
-        return []
-    return [Problem(rule="pool-override", severity="warning",
-                    message=f"judged by the user pool {printable_path(str(source.path))}, which "
-                    f"overrides the built-in {game_id} pool ({source.overrides})")]
+UNSILENCED = frozenset({"pool-override", "pool-added"})  # select/ignore never hide these
 
 
 def looks_like_deck(deck: Deck, problems: list[Problem]) -> bool:
@@ -89,12 +47,11 @@ def check_file(deck: Deck, problems: list[Problem], registry: PoolRegistry,
     """The verdict on a deck already read (with the problems reading it found)."""
     if any(p.rule in UNREADABLE_RULES for p in problems):
         return unchecked(deck, problems)
-    resolver, stop, game_id = place(deck, registry, settings)
-    if resolver is None:
-        assert stop is not None
-        return unchecked(deck, [stop, *problems], game_id)
-    return check_deck(deck, resolver, [*override_warning(registry, resolver.pool.game_id),
-                                       *problems])
+    placed = place(deck, registry, settings)
+    if placed.resolver is None:
+        assert placed.stop is not None
+        return unchecked(deck, [placed.stop, *problems], placed.game_id)
+    return check_deck(deck, placed.resolver, [*placed.notes, *problems])
 
 
 def check_target(target: Target, registry: PoolRegistry, settings: Settings

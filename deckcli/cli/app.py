@@ -45,12 +45,14 @@ def global_pools() -> list[Path]:
     return list(_global_pools)
 
 
-def run_settings(paths: Sequence[Path] = ()) -> Settings:
-    """The settings of a command that has no options of its own among them: the defaults,
-    the configuration for `paths` (else for the working folder), the environment, `--pools`."""
+def run_settings(paths: Sequence[Path] = (), game: str | None = None,
+                 deck_format: str | None = None) -> Settings:
+    """The settings of a command that has few options of its own among them: the defaults,
+    the configuration for `paths` (else for the working folder; its `[[decks]]` place the
+    decks there), the environment, `--pools`, and the command's `--game`/`--deck-format`."""
     from deckcli.app.config import load_settings
 
-    return load_settings(paths, pools=global_pools())
+    return load_settings(paths, pools=global_pools(), game=game, deck_format=deck_format)
 
 
 def open_registry() -> PoolRegistry:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, error, open_registry
+from deckcli.cli.app import app, error, open_registry, run_settings
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import locked, write_bytes
 from deckcli.errors import EXIT_FAILED, UserError
@@ -32,12 +32,15 @@ UNFORMATTABLE = frozenset({"invalid-count", "invalid-card-ref", "missing-cards",
 
 
 def verdict(result: DeckResult) -> str:
-    """'60 cards · legal' or '59 cards · illegal: deck-size' (warnings named after)."""
-    errors = list(dict.fromkeys(p.rule for p in result.problems if p.severity == "error"))
-    warnings = list(dict.fromkeys(p.rule for p in result.problems if p.severity == "warning"))
-    text = f"illegal: {', '.join(errors)}" if errors else "legal"
-    if warnings:
-        text += f" (warnings: {', '.join(warnings)})"
+    """'60 cards · legal' or '59 cards · illegal: deck-size' (warnings, notices named after)."""
+    def rules(severity: str) -> str:
+        return ", ".join(dict.fromkeys(p.rule for p in result.problems if p.severity == severity))
+
+    errors = rules("error")
+    text = f"illegal: {errors}" if errors else "legal"
+    for severity, word in (("warning", "warnings"), ("info", "notices")):
+        if rules(severity):
+            text += f" ({word}: {rules(severity)})"
     return f"{result.cards} card{'s' * (result.cards != 1)} · {text}"
 
 
@@ -181,11 +184,12 @@ def _edit(path: Path, plan: Callable[[LoadedDeck], tuple[Edit, str]]) -> None:
     """
     from deckcli.app.opendeck import load_deck
 
-    registry = open_registry()
-    warm = load_deck(path, registry)
+    settings = run_settings([path])
+    registry = settings.registry()
+    warm = load_deck(path, settings, registry)
     _edited(warm, plan(warm)[0])  # the dry run: nothing is written
     with locked(path):
-        loaded = load_deck(path, registry)
+        loaded = load_deck(path, settings, registry)
         edit, change = plan(loaded)
         data, result = _edited(loaded, edit)
         write_bytes(loaded.path, data, expected=loaded.data)
@@ -227,9 +231,10 @@ def fmt(
     missing = [str(path) for path in paths if not path.exists()]
     if missing:
         raise UserError(f"no such file or folder: {', '.join(missing)}")
-    registry = open_registry()
+    settings = run_settings(paths)
+    registry = settings.registry()
     changed = unchanged = failed = 0
-    for target in scan_paths(paths):
+    for target in scan_paths(paths, settings):
         if not isinstance(target, Target):
             continue  # a folder without decks
         path = target.path
@@ -241,7 +246,7 @@ def fmt(
                 raise UserError("a text list; fmt formats TOML decks (deckcli import turns a "
                                 "list into one)", EXIT_FAILED)
             with contextlib.nullcontext() if check else locked(path):
-                loaded = load_deck(path, registry)
+                loaded = load_deck(path, settings, registry)
                 blocking = next((p for p in loaded.problems if p.rule in UNFORMATTABLE), None)
                 if blocking is not None:
                     raise UserError(f"{describe(path, blocking)} — fix it, then run fmt",

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, open_registry
+from deckcli.cli.app import app, open_registry, run_settings
 from deckcli.cli.build import verdict
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import write_bytes
@@ -134,7 +134,7 @@ def export(
         file_format = (output is not None and by_suffix(output)) or by_kind("text")
     if output is not None and output.exists() and output.resolve() == path.resolve():
         raise UserError(f"-o {output} is the deck itself; write the export to another file")
-    loaded = load_deck(path, open_registry())
+    loaded = load_deck(path, run_settings([path]))
     unread = [p for p in loaded.problems if p.severity == "error"]
     if unread:  # an export never drops a line it could not read
         from deckcli.app.opendeck import describe
@@ -172,8 +172,9 @@ def diff(
 
     if format_ not in ("text", "json"):
         raise UserError(f"--format takes text or json, not {format_!r}")
-    registry = open_registry()
-    old, new = load_deck(before, registry), load_deck(after, registry)
+    settings = run_settings([before, after])
+    registry = settings.registry()
+    old, new = load_deck(before, settings, registry), load_deck(after, settings, registry)
     if old.pool.game_id != new.pool.game_id:
         raise UserError(f"{before} is a {old.pool.game_id} deck and {after} a "
                         f"{new.pool.game_id} deck; diff compares decks of one game")

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, open_registry
+from deckcli.cli.app import app, open_registry, run_settings
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.options import DeckFormatOption, GameOption, Policy
 from deckcli.errors import UserError
@@ -133,7 +133,8 @@ def deck_library(registry: PoolRegistry, path: Path, game: str | None, deck_form
     from deckcli.draw.setup import Library
     from deckcli.errors import EXIT_USAGE
 
-    loaded = open_deck(path, registry, game, deck_format, EXIT_USAGE)
+    settings = run_settings([path], game, deck_format)  # its configuration places it
+    loaded = open_deck(path, settings, settings.registry(), EXIT_USAGE)
     result = loaded.check()
     errors = [p for p in result.problems if p.severity == "error"]
     if errors:

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from deckcli.cli.app import app, open_registry
+from deckcli.cli.app import app, run_settings
 from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
 
@@ -51,7 +51,7 @@ def show(
         raise UserError(f"--format takes {', '.join(FORMATS)}, not {format_!r}")
     if lang is not None and lang not in LANGUAGES:
         raise UserError(f"--lang takes {', '.join(LANGUAGES)}, not {lang!r}")
-    loaded = load_deck(path, open_registry())
+    loaded = load_deck(path, run_settings([path]))
     summary = deck_summary(loaded, lang)
     if format_ == "json":
         typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))

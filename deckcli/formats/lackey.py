@@ -26,8 +26,10 @@ from typing import NoReturn
 from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
+from deckcli.escape import control_character, escape_controls
 from deckcli.formats.collect import EntryCollector
 from deckcli.formats.entries import problem
+from deckcli.formats.textread import apply_meta
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem, capped
@@ -73,6 +75,11 @@ class _Reader:
         self.text = []
         if name == "superzone":
             self.zone = attrs.get("name", "")
+            if control := control_character(self.zone):
+                self.problems.append(problem(
+                    "invalid-field", f"a zone name holds the control character {control}; "
+                    "delete it", self.parser.CurrentLineNumber))
+                self.zone = escape_controls(self.zone)  # never a deck zone, shown escaped
         elif name == "card":
             self.card, self.card_line = {}, self.parser.CurrentLineNumber
         elif name == "name" and self.path[-2:-1] == ["card"]:
@@ -85,9 +92,9 @@ class _Reader:
         if parent == "card" and name in ("name", "set"):
             self.card[name] = text
         elif parent == "meta" and name == "game":
-            self.deck.game, self.deck.game_line = text or None, self.parser.CurrentLineNumber
+            apply_meta(self.deck, "game", text, self.parser.CurrentLineNumber, self.problems)
         elif parent == "meta" and name in ("title", "name") and text:
-            self.deck.name = text
+            apply_meta(self.deck, "name", text, self.parser.CurrentLineNumber, self.problems)
         elif name == "card":
             self._card_done()
         self.text = []

@@ -12,7 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from deckcli.model.problem import Severity
+from deckcli.model.problem import RuleSeverity
 
 RULE_ID = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
@@ -60,7 +60,7 @@ class RuleBase(Strict):
 
     id: Annotated[str, Field(pattern=RULE_ID)]
     kind: str
-    severity: Severity = "error"
+    severity: RuleSeverity = "error"
     description: str = ""
     source: str = ""
     label: str = ""

@@ -5,7 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-Severity = Literal["error", "warning"]
+RuleSeverity = Literal["error", "warning"]  # what a pool's rule may declare
+# "info" is deckcli's own notice (a user pool judged the deck): shown in every format, never
+# failing a deck, not even with --strict.
+Severity = Literal["error", "warning", "info"]
+SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 
 
 @dataclass(slots=True)

@@ -47,8 +47,9 @@ class DeckResult:
         return not any(p.severity == "error" for p in self.problems)
 
     def fails(self, strict: bool) -> bool:
-        """Whether this deck fails the check: an error, or with `strict` any warning."""
-        return not self.legal or (strict and bool(self.problems))
+        """Whether this deck fails the check: an error, or with `strict` any warning (an
+        information notice never fails it)."""
+        return not self.legal or (strict and any(p.severity == "warning" for p in self.problems))
 
     def to_json(self) -> dict[str, object]:
         return {

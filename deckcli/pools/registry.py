@@ -130,7 +130,7 @@ class PoolRegistry:
             return
         earlier = self.sources.get(game_id)
         if earlier is not None:
-            source.overrides = earlier.overrides or earlier.path
+            source.overrides = earlier.overrides or (earlier.path if earlier.builtin else None)
         self.sources[game_id] = source
         self._overrides_broken.pop(game_id, None)
         self._loaded.pop(game_id, None)
@@ -198,10 +198,10 @@ class PoolRegistry:
                 if isinstance(fmt, dict) for rule in fmt.get("rules", [])
                 if isinstance(rule, dict) and "id" in rule}
 
-    def override_of(self, game_id: str) -> PoolSource | None:
-        """The user pool replacing a built-in game, when one does."""
+    def user_pool_of(self, game_id: str) -> PoolSource | None:
+        """The user pool judging a game (replacing a built-in one, or adding a game), if any."""
         source = self.sources.get(game_id)
-        return source if source is not None and source.overrides is not None else None
+        return source if source is not None and not source.builtin else None
 
     def load(self, game_id: str) -> Pool:
         """The full pool of a game, loaded once per run (through the disk cache)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from deckcli.model.problem import SEVERITIES
 from deckcli.model.result import DeckResult
 
 
@@ -18,10 +19,12 @@ def repo_path(path: str) -> str:
     return location.as_posix()
 
 
-def severity_counts(deck: DeckResult) -> tuple[int, int]:
-    """(errors, warnings) of one deck."""
-    errors = sum(problem.severity == "error" for problem in deck.problems)
-    return errors, len(deck.problems) - errors
+def severity_counts(deck: DeckResult) -> tuple[int, int, int]:
+    """(errors, warnings, information notices) of one deck."""
+    counts = {severity: 0 for severity in SEVERITIES}
+    for problem in deck.problems:
+        counts[problem.severity] += 1
+    return counts["error"], counts["warning"], counts["info"]
 
 
 def plural(count: int, word: str) -> str:
@@ -30,7 +33,11 @@ def plural(count: int, word: str) -> str:
 
 
 def problem_summary(deck: DeckResult) -> str:
-    """'2 errors, 1 warning', or 'no problems'."""
-    errors, warnings = severity_counts(deck)
-    parts = [plural(n, word) for n, word in ((errors, "error"), (warnings, "warning")) if n]
-    return ", ".join(parts) or "no problems"
+    """'2 errors, 1 warning, 1 notice', or 'no problems'."""
+    counted = zip(severity_counts(deck), ("error", "warning", "notice"), strict=True)
+    return ", ".join(plural(n, word) for n, word in counted if n) or "no problems"
+
+
+def notices(count: int) -> str:
+    """', 1 notice' after a summary line's error and warning counts, when there are any."""
+    return f", {plural(count, 'notice')}" if count else ""

@@ -1,8 +1,9 @@
 """`--format github`: GitHub Actions workflow commands, one annotation per problem.
 
 Each deck with problems is a collapsible log group (`::group::PATH` … `::endgroup::`) holding
-`::error file=PATH,line=N,col=C,title=RULE::MESSAGE` (or `::warning`) lines, escaped as GitHub
-documents so a message with `%`, `:`, `,` or a newline arrives whole. A last plain line sums up.
+`::error file=PATH,line=N,col=C,title=RULE::MESSAGE` lines (`::warning`, and `::notice` for
+an information notice), escaped as GitHub documents so a message with `%`, `:`, `,` or a
+newline arrives whole. A last plain line sums up.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ from deckcli.escape import escape_controls
 from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult
 from deckcli.report import deck_line
-from deckcli.report.ci import plural, repo_path, severity_counts
+from deckcli.report.ci import notices, plural, repo_path, severity_counts
+
+COMMAND = {"error": "error", "warning": "warning", "info": "notice"}  # by severity
 
 
 def escape_data(text: str) -> str:
@@ -40,11 +43,11 @@ def annotation(path: str, problem: Problem) -> str:
     properties["title"] = problem.rule
     joined = ",".join(f"{key}={escape_property(log_text(value))}"
                       for key, value in properties.items())
-    return f"::{problem.severity} {joined}::{escape_data(log_text(problem.message))}\n"
+    return f"::{COMMAND[problem.severity]} {joined}::{escape_data(log_text(problem.message))}\n"
 
 
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
-    errors = warnings = 0
+    totals = [0, 0, 0]  # errors, warnings, information notices
     for deck in result.decks:
         if not deck.problems:
             continue
@@ -53,9 +56,9 @@ def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
         for problem in deck.problems:
             out.write(annotation(path, problem))
         out.write("::endgroup::\n")
-        deck_errors, deck_warnings = severity_counts(deck)
-        errors, warnings = errors + deck_errors, warnings + deck_warnings
+        totals = [total + n for total, n in zip(totals, severity_counts(deck), strict=True)]
+    errors, warnings, infos = totals
     legal = sum(deck.legal for deck in result.decks)
     out.write(f"deckcli: {plural(len(result.decks), 'deck')}, {legal:,} legal, "
               f"{len(result.decks) - legal:,} illegal; {plural(errors, 'error')}, "
-              f"{plural(warnings, 'warning')}\n")
+              f"{plural(warnings, 'warning')}{notices(infos)}\n")

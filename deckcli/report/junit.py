@@ -1,9 +1,9 @@
 """`--format junit`: JUnit XML for CI test tabs, one test case per deck.
 
 A deck is a `<testcase classname=GAME name=PATH>` (a deck with no game: the rule that stopped
-it, e.g. `invalid-toml`); an illegal deck gets a `<failure>` listing
-its problems, and warnings go to `<system-out>`, so a test tab shows what to fix per deck.
-With `--strict` a deck with warnings fails too, matching the exit status.
+it, e.g. `invalid-toml`); an illegal deck gets a `<failure>` listing its problems, and warnings
+and information notices go to `<system-out>`, so a test tab shows what to fix per deck. With
+`--strict` a deck with warnings fails too, matching the exit status; a notice never fails one.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ import re
 import xml.etree.ElementTree as ET
 from typing import TextIO
 
+from deckcli.escape import escape_controls
 from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult, DeckResult
 from deckcli.report.ci import problem_summary, repo_path
@@ -26,8 +27,10 @@ def xml_text(text: str) -> str:
 
 
 def problem_line(path: str, problem: Problem) -> str:
+    """One problem on one line: control characters from a deck or pool (a zone name's LF, an
+    ESC) shown as escapes, so no CI log that prints the report gets a forged line."""
     where = f"{path}:{problem.line}" if problem.line is not None else path
-    return f"{where}: [{problem.severity}] {problem.rule} {problem.message}"
+    return escape_controls(f"{where}: [{problem.severity}] {problem.rule} {problem.message}")
 
 
 def unplaced(deck: DeckResult) -> str:
@@ -39,18 +42,20 @@ def unplaced(deck: DeckResult) -> str:
 
 def testcase(deck: DeckResult, strict: bool) -> ET.Element:
     path = repo_path(deck.path)
-    case = ET.Element("testcase", classname=xml_text(deck.game or unplaced(deck)),
-                      name=xml_text(path), time="0")
-    failing = [p for p in deck.problems if p.severity == "error" or strict]
+    case = ET.Element("testcase", classname=xml_text(escape_controls(deck.game or
+                                                                     unplaced(deck))),
+                      name=xml_text(escape_controls(path)), time="0")
+    fail = {"error", "warning"} if strict else {"error"}
+    failing = [p for p in deck.problems if p.severity in fail]
     if deck.fails(strict):
         verdict = "illegal" if not deck.legal else "warnings fail with --strict"
         failure = ET.SubElement(case, "failure", type="illegal" if not deck.legal else "strict",
                                 message=xml_text(f"{verdict}: {problem_summary(deck)}"))
         failure.text = xml_text("\n".join(problem_line(path, p) for p in failing))
-    warnings = [p for p in deck.problems if p.severity == "warning" and not strict]
-    if warnings:
+    told = [p for p in deck.problems if p.severity not in fail]
+    if told:
         ET.SubElement(case, "system-out").text = xml_text(
-            "\n".join(problem_line(path, p) for p in warnings))
+            "\n".join(problem_line(path, p) for p in told))
     return case
 
 

@@ -6,13 +6,15 @@ import re
 from typing import TextIO
 
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
 from deckcli.escape import escape_controls
 from deckcli.model.result import CheckResult, DeckResult
+from deckcli.report.ci import notices
 
-SEVERITY_STYLE = {"error": "bold red", "warning": "yellow"}
+SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 NUMBER = re.compile(r"[\d,.]+[;,.)]*")
 
 
@@ -83,11 +85,12 @@ def render(result: CheckResult, out: TextIO, color: bool = True) -> None:
     terminal = out.isatty()
     console = Console(file=out, force_terminal=color, no_color=not color, highlight=False,
                       soft_wrap=not terminal)
-    errors = warnings = 0
+    errors = warnings = infos = 0
     for deck in result.decks:
         console.print(verdict_line(deck))
         errors += sum(problem.severity == "error" for problem in deck.problems)
         warnings += sum(problem.severity == "warning" for problem in deck.problems)
+        infos += sum(problem.severity == "info" for problem in deck.problems)
         rows = problem_rows(deck, console.width if terminal else None)
         if terminal and rows:  # the message's lines under its first, never split mid-word
             grid = Table.grid()
@@ -104,6 +107,7 @@ def render(result: CheckResult, out: TextIO, color: bool = True) -> None:
         f"\n{len(result.decks)} deck{'s' * (len(result.decks) != 1)}: "
         f"[green]{legal} legal[/], [red]{illegal} illegal[/]; "
         f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+        + escape(notices(infos))
         + skipped_note(result))
 
 

@@ -13,11 +13,13 @@ from typing import TextIO
 from urllib.parse import quote
 
 from deckcli import __version__
+from deckcli.escape import json_controls
 from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult, RuleDoc
 from deckcli.report import deck_line
 from deckcli.report.ci import repo_path
 
+LEVEL = {"error": "error", "warning": "warning", "info": "note"}  # SARIF's words, by severity
 SCHEMA = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/sarif-schema-2.1.0.json"
 
 
@@ -50,7 +52,7 @@ def descriptor(rule_id: str, variants: list[tuple[str, RuleDoc]]) -> dict[str, o
         "shortDescription": {"text": short},
         "fullDescription": {"text": full},
         "help": {"text": help_text},
-        "defaultConfiguration": {"level": first.severity},
+        "defaultConfiguration": {"level": LEVEL[first.severity]},
         "properties": {"kind": first.kind, "source": sources},
     }
 
@@ -69,7 +71,7 @@ def sarif_result(path: str, problem: Problem, rule_index: int) -> dict[str, obje
     return {
         "ruleId": problem.rule,
         "ruleIndex": rule_index,
-        "level": problem.severity,
+        "level": LEVEL[problem.severity],
         "message": {"text": problem.message},
         "locations": [{"physicalLocation": {"artifactLocation": {"uri": artifact_uri(path)},
                                             "region": region}}],
@@ -89,5 +91,4 @@ def sarif_log(result: CheckResult) -> dict[str, object]:
 
 
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
-    json.dump(sarif_log(result), out, ensure_ascii=False, indent=2)
-    out.write("\n")
+    out.write(json_controls(json.dumps(sarif_log(result), ensure_ascii=False, indent=2)) + "\n")

@@ -34,8 +34,8 @@ _RULES = [
     BuiltinRule("invalid-toml", "file", "error",
                 "A .toml deck is valid TOML; the problem gives the line and column.",
                 '[cards] then "AreaSteal" = = 4'),
-    BuiltinRule("invalid-field", "file", "error", "game, format and name are strings.",
-                "game = 3"),
+    BuiltinRule("invalid-field", "file", "error", "game, format and name (and a LackeyCCG "
+                "deck's zone names) are strings without control characters.", "game = 3"),
     BuiltinRule("missing-cards", "file", "error", "A TOML deck has a [cards] table.",
                 'game = "megaman" and no [cards] table'),
     BuiltinRule("invalid-card-ref", "file", "error",
@@ -76,6 +76,10 @@ _RULES = [
                 "A deck judged by a user pool that replaces a built-in game says so, whatever "
                 "select and ignore say.",
                 "DECKCLI_POOLS naming a folder with its own megaman.toml"),
+    BuiltinRule("pool-added", "deck", "info",
+                "A deck judged by a user pool that adds a game deckcli does not ship says so "
+                "(a notice: it never fails a deck, not even with --strict), whatever select "
+                "and ignore say.", "DECKCLI_POOLS naming a folder with a pool of another game"),
     BuiltinRule("no-decks", "deck", "error", "A folder given to check holds deck files.",
                 "deckcli check on an empty folder"),
     BuiltinRule("unknown-card", "card", "error",

@@ -1,0 +1,83 @@
+"""Placing a deck in its game and format: the one way every command does it.
+
+The game comes from, strongest first: the file itself (`game = …`, `# game:`, `<game>`), the
+command line (`--game`, for decks that name none), the configuration's `[[decks]]` entry for the
+file's path, and last the deck's own cards (`infer.infer_game`). The format comes the same way,
+else it is the game's default. `check`, `show`, `add`, `remove`, `draw`, `export`, `diff`,
+`fmt` and the language server all call `place`, so they agree on every deck and say the same
+thing when a deck cannot be placed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from deckcli.app.settings import Settings
+from deckcli.engine.resolver import Resolver
+from deckcli.escape import printable_path
+from deckcli.model.deck import Deck
+from deckcli.model.problem import Problem
+from deckcli.pools.load import PoolError
+from deckcli.pools.registry import PoolRegistry
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A deck's resolver, or the problem that stops it being judged; the game id when that
+    much is known, and notices to report beside the verdict (a user pool's override)."""
+
+    resolver: Resolver | None
+    stop: Problem | None = None
+    game_id: str | None = None
+    notes: tuple[Problem, ...] = ()
+
+
+def place(deck: Deck, registry: PoolRegistry, settings: Settings) -> Placement:
+    """Where this deck belongs, or why it cannot be judged."""
+    glob = settings.deck_glob(deck.path) if deck.path else None
+    game_ref = deck.game or settings.game.value or (glob.game if glob else None)
+    if game_ref is None:
+        return Placement(None, missing_game(deck, registry))
+    game_id = registry.resolve_id(game_ref)
+    broken = registry.broken_pool(game_ref)
+    if broken is not None:
+        return Placement(None, Problem(rule="broken-pool", message=str(broken)), game_id)
+    if game_id is None:
+        return Placement(None, Problem(rule="unknown-game", line=deck.line_of("game"),
+                                       message=f"unknown game {game_ref!r}; games: "
+                                       f"{', '.join(registry.game_ids())}"))
+    try:
+        header = registry.header(game_id)
+        format_id = (deck.format or settings.deck_format.value
+                     or (glob.deck_format if glob else None) or header.game.default_format)
+        if format_id not in header.formats:
+            return Placement(None, Problem(rule="unknown-format", line=deck.line_of("format"),
+                                           message=f"{game_id} has no format {format_id!r}; "
+                                           f"formats: {', '.join(header.formats)}"), game_id)
+        resolver = registry.resolver(game_id, format_id)
+    except PoolError as exc:
+        return Placement(None, Problem(rule="broken-pool", message=str(exc)), game_id)
+    return Placement(resolver, None, game_id, tuple(override_notice(registry, game_id)))
+
+
+def missing_game(deck: Deck, registry: PoolRegistry) -> Problem:
+    """The problem of a deck that names no game and that nothing else places."""
+    hint = 'add game = "<id>"' if deck.kind == "toml" else "add a line '# game: <id>'"
+    return Problem(rule="missing-game", message=f"which game is this deck for? {hint}, pass "
+                   f"--game or map its path in [[decks]] (games: "
+                   f"{', '.join(registry.game_ids())})")
+
+
+def override_notice(registry: PoolRegistry, game_id: str) -> list[Problem]:
+    """A `pool-override` warning when a user pool replaces the built-in game; a `pool-added`
+    information notice when a user pool (a repository's, say) adds a game deckcli lacks."""
+    source = registry.user_pool_of(game_id)
+    if source is None:
+        return []
+    where = printable_path(str(source.path))
+    if source.overrides is None:
+        return [Problem(rule="pool-added", severity="info", message=f"judged by the user pool "
+                        f"{where}, which adds the game {game_id} (not shipped with deckcli)")]
+    return [Problem(rule="pool-override", severity="warning", message=f"judged by the user "
+                    f"pool {where}, which overrides the built-in {game_id} pool "
+                    f"({source.overrides})")]
