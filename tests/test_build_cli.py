@@ -111,7 +111,7 @@ def test_fmt_output_groups_entries_and_keeps_comments(cli, tmp_path):
     assert cli("fmt", path).out == f"reformatted {path}\n1 file reformatted, 0 unchanged\n"
     text = path.read_text()
     assert text.startswith("# A MegaMan deck written by hand")
-    assert ('[cards]\n# NetNavi (1)\n# -- the NetNavi --\n"MegaMan, NetWarrior" = 1  '
+    assert ('[cards]\n# NetNavi (1)\n# -- the NetNavi --\n1St101 = 1  '  # a number stays
             "# MegaMan, NetWarrior\n\n# Resource (29)\n") in text
     assert '"Worthy Opponent" = 3  # an escaped key: Worthy Opponent\n' in text
     assert text.endswith('# total: 60 cards\n\n[notes]\nauthor = "test"   # a table after '

@@ -79,3 +79,10 @@ def test_every_config_mistake_at_once_in_any_command(cli, tmp_path, monkeypatch)
                         "exclude must be a list"):
             assert mistake in said, (args, mistake)
         assert len(errors) >= 3 and re.search(r"deckcli\.toml", said)
+
+
+def test_shipped_toml_samples_are_in_canonical_form(cli):
+    run = cli("fmt", "--check", SAMPLES)
+    assert run.code == 0, run.out + run.err
+    assert run.out.splitlines()[-1] == "0 files would be reformatted, " \
+        f"{len(list(SAMPLES.rglob('*.toml')))} unchanged"

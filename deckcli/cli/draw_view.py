@@ -82,7 +82,9 @@ def render_all(results: list[DrawResult], request: Request, plain: bool = False)
             for note in item.notes:
                 view.line(note, dim=True)
         if result.playable:
-            view.line("playable odds take no mulligan", dim=True)
+            rule = result.pool.header.setup_for(result.format_id).mulligan
+            view.line("mulligan: none (" + ("this game's set-up has no mulligan" if rule == "none"
+                                            else "playable odds take none") + ")", dim=True)
         for note in result.notes:
             view.line(note, dim=True)
         return
