@@ -7,7 +7,6 @@ Each alias names its value (`--game GAME`) and its completion once; a command de
 from __future__ import annotations
 
 from enum import StrEnum
-from pathlib import Path
 from typing import Annotated
 
 import typer
@@ -37,5 +36,3 @@ GameOption = Annotated[str | None, typer.Option(
 DeckFormatOption = Annotated[str | None, typer.Option(
     "--deck-format", metavar="DECK-FORMAT", autocompletion=complete.deck_formats,
     help="Deck format (rules and set-up) for a deck that does not name one.")]
-OutputOption = Annotated[Path | None, typer.Option(
-    "--output", "-o", metavar="FILE", help="Write to FILE (atomically) instead of stdout.")]
