@@ -42,3 +42,14 @@ def report(what: str, value: float, baseline: float, baseline_name: str) -> None
     """One line per figure: what, value, baseline, ratio."""
     print(f"{what:<44} {value * 1000:9.1f} ms   {baseline_name:<28} {baseline * 1000:9.1f} ms"
           f"   ratio {value / baseline:6.2f}")
+
+
+def report_range(what: str, values: list[float], baselines: list[float], baseline_name: str
+                 ) -> None:
+    """One line per figure over several rounds: the ranges of the value, of the baseline and
+    of their ratio, each ratio taken within one round (the machine's load changes between
+    rounds, and a ratio of two figures measured far apart means little)."""
+    ratios = [value / base for value, base in zip(values, baselines, strict=True)]
+    print(f"{what:<52} {min(values) * 1000:7.1f}–{max(values) * 1000:7.1f} ms   "
+          f"{baseline_name:<28} {min(baselines) * 1000:7.1f}–{max(baselines) * 1000:7.1f} ms"
+          f"   ratio {min(ratios):5.2f}–{max(ratios):5.2f}")

@@ -1,18 +1,21 @@
 """Start-up cost: `deckcli check` on one MegaMan deck against the import floor.
 
-Prints the wall time of a cold `deckcli check` (pool cache warm, as after the first run)
-beside two baselines measured in the same run: importing typer, rich and pydantic, and a
-two-command typer app with the same kind of options that parses the deck's TOML and prints a
-line (typer builds its parameters with pydantic, which `import typer` alone does not pay).
+Prints the CPU time of a `deckcli check` (pool cache warm, as after the first run; with the
+result cache hit, with `--no-cache`, and with both caches off) beside two baselines measured in
+the same round, as ranges over rounds: importing typer, rich and pydantic, and a two-command
+typer app with the same kind of options that parses the deck's TOML and prints a line (typer
+builds its parameters with pydantic, which `import typer` alone does not pay). Target: at most
+1.2× the typer app.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 import tempfile
 from pathlib import Path
 
-from _timing import command_time, python, report
+from _timing import command_time, python, report_range
 
 REPO = Path(__file__).resolve().parent.parent
 DECK = REPO / "samples" / "megaman" / "starter-megaman.toml"
@@ -34,23 +37,34 @@ app()
 '''
 
 
-def main() -> None:
+def main(rounds: int = 3) -> None:
+    figures: dict[str, list[float]] = {}
+    json_check = python("-m", "deckcli", "check", str(DECK), "--format", "json")
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "DECKCLI_CACHE": cache}
-        command_time(python("-m", "deckcli", "check", str(DECK)), 1, env)  # fill the cache
-        check = command_time(python("-m", "deckcli", "check", str(DECK), "--format", "json"),
-                             7, env)
-        uncached_env = {**os.environ, "DECKCLI_CACHE": "off"}
-        uncached = command_time(python("-m", "deckcli", "check", str(DECK), "--format", "json"),
-                                7, uncached_env)
-    imports = command_time(python("-c", "import typer, rich, pydantic"), 7)
-    app = command_time(python("-c", TYPER_APP, "check", str(DECK)), 7)
-    bare = command_time(python("-c", "pass"), 7)
-    report("deckcli check, one MegaMan deck", check, imports, "import typer+rich+pydantic")
-    report("deckcli check, one MegaMan deck", check, app, "two-command typer app + TOML")
-    report("deckcli check, pool cache off", uncached, app, "two-command typer app + TOML")
-    report("python -c pass (interpreter)", bare, imports, "import typer+rich+pydantic")
+        command_time(json_check, 1, env)  # fill the pool and result caches
+        runs = {
+            "deckcli check, one deck (result cache hit)": (json_check, env),
+            "deckcli check, one deck (--no-cache)": ([*json_check, "--no-cache"], env),
+            "deckcli check, caches off": (json_check, {**os.environ, "DECKCLI_CACHE": "off"}),
+        }
+        for _ in range(rounds):
+            figures.setdefault("app", []).append(
+                command_time(python("-c", TYPER_APP, "check", str(DECK)), 7))
+            figures.setdefault("imports", []).append(
+                command_time(python("-c", "import typer, rich, pydantic"), 7))
+            figures.setdefault("bare", []).append(command_time(python("-c", "pass"), 7))
+            for name, (argv, run_env) in runs.items():
+                figures.setdefault(name, []).append(command_time(argv, 7, run_env))
+    print(f"CPU time, best of 7, {rounds} rounds (ranges)")
+    for name in runs:
+        report_range(name, figures[name], figures["app"], "two-command typer app + TOML")
+    report_range("deckcli check, one deck (result cache hit)",
+                 figures["deckcli check, one deck (result cache hit)"], figures["imports"],
+                 "import typer+rich+pydantic")
+    report_range("python -c pass (interpreter)", figures["bare"], figures["imports"],
+                 "import typer+rich+pydantic")
 
 
 if __name__ == "__main__":
-    main()
+    main(*(int(arg) for arg in sys.argv[1:]))

@@ -80,9 +80,10 @@ def test_deck_format_option_selects_the_deck_format(cli, write_deck):
 
 
 def test_missing_game_lists_games(cli, write_deck):
-    path = write_deck("list.txt", "4 CyberSword\n")
+    path = write_deck("list.txt", "4 Not A Card Anywhere\n")
     deck = cli("check", path, "--format", "json").json()["decks"][0]
     assert deck["problems"][0]["rule"] == "missing-game"
+    assert "no game knows its cards" in deck["problems"][0]["message"]
     assert "megaman" in deck["problems"][0]["message"]
 
 

@@ -56,9 +56,10 @@ def test_config_decks_give_a_game_to_files_by_path(cli, tmp_path):
     decks = {Path(deck["path"]).parent.name: deck for deck in run.json()["decks"]}
     mapped, unmapped = decks["megaman"], decks["other"]
     assert mapped["game"] == "megaman" and mapped["format"] == "standard" and mapped["legal"]
-    # the same list outside the mapped path names no game: judged, never skipped
-    assert [p["rule"] for p in unmapped["problems"]] == ["missing-game"]
-    assert run.code == 1 and run.json()["skipped"] == 1  # deckcli.toml
+    # the same list outside the mapped path names no game: judged by the game its cards name
+    assert [p["rule"] for p in unmapped["problems"]] == ["game-inferred"]
+    assert unmapped["game"] == "megaman" and unmapped["legal"]
+    assert run.code == 0 and run.json()["skipped"] == 1  # deckcli.toml
 
 
 @pytest.mark.parametrize(("text", "message"), [

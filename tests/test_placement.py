@@ -89,7 +89,7 @@ def test_fmt_places_the_toml_deck(cli, where):
 
 def test_every_command_says_the_same_when_nothing_places_a_deck(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    (tmp_path / "x.txt").write_text("4 CyberSword\n", encoding="utf-8")
+    (tmp_path / "x.txt").write_text("4 Not A Card Anywhere\n", encoding="utf-8")
     said = set()
     for args in (("show", "x.txt"), ("export", "x.txt"), ("add", "x.txt", "CyberSword"),
                  ("draw", "x.txt", "-w", "CyberSword"), ("diff", "x.txt", "x.txt")):

@@ -78,7 +78,9 @@ def test_the_hook_fails_on_an_illegal_deck_and_passes_a_legal_one(tmp_path):
     git(decks, "add", "list.txt")
     gameless = try_repo(hooks, decks, home, "list.txt")
     assert gameless.returncode == 1, gameless.stdout + gameless.stderr
-    assert "missing-game" in gameless.stdout and "Failed" in gameless.stdout
+    assert "Failed" in gameless.stdout  # its cards name haikyu, which has exactly 40
+    assert "game-inferred" in gameless.stdout and "judged as haikyu" in gameless.stdout
+    assert "deck-size  41 cards; haikyu decks have exactly 40 — cut 1" in gameless.stdout
 
 
 def gameless_list() -> str:

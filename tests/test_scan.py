@@ -211,7 +211,8 @@ def test_a_json_deck_whose_first_keys_are_its_own_fields_is_a_deck(cli, tmp_path
 
 def test_a_list_that_names_no_game_is_judged_never_skipped(cli, tmp_path):
     """Named, named with --force-exclude, or found in a folder: a game-less list that reads
-    as a list fails with missing-game (exit 1); it is never '0 decks … 1 file skipped'."""
+    as a list is judged by the game its cards name (here 8 Haikyu cards: exit 1); it is never
+    '0 decks … 1 file skipped'."""
     folder = tmp_path / "decks"
     folder.mkdir()
     listed = folder / "list.txt"
@@ -220,5 +221,7 @@ def test_a_list_that_names_no_game_is_judged_never_skipped(cli, tmp_path):
         run = cli("check", *args, "--format", "json")
         assert run.code == 1, (args, run.out)
         decks = run.json()["decks"]
-        assert len(decks) == 1 and decks[0]["problems"][0]["rule"] == "missing-game"
+        assert len(decks) == 1 and decks[0]["game"] == "haikyu" and decks[0]["cards"] == 8
+        rules = [problem["rule"] for problem in decks[0]["problems"]]
+        assert rules[0] == "game-inferred" and "deck-size" in rules
         assert run.json()["skipped"] == 0

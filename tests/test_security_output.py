@@ -66,7 +66,10 @@ def test_every_text_renderer_escapes_what_it_echoes(fmt, tmp_path):
                       [Problem(rule="unknown-card", message=message, line=3)])
     out = tmp_path / "out"
     with out.open("w", encoding="utf-8", newline="") as handle:
-        get_renderer(fmt)(CheckResult([deck], rule_docs={"unknown-card": []}), handle, False)
+        result = CheckResult([deck], skipped_files=[(f"odd\n{FORGED}.txt", f"why\n{FORGED}",
+                                                     False)])
+        result.rule_docs = {"unknown-card": []}
+        get_renderer(fmt)(result, handle, False)
     text = out.read_text(encoding="utf-8")
     assert forged_lines(text) == []
     assert not any(char in text for char in "\x1b\x85\u2028")

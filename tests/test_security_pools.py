@@ -50,7 +50,7 @@ def pool_setup(tmp_path, monkeypatch, write_deck):
 
 
 def legal(cli, pool: Path, deck: Path) -> bool:  # noqa: ANN001 - conftest's cli
-    run = cli("--pools", pool.parent, "check", deck, "--format", "json")
+    run = cli("--pools", pool.parent, "check", deck, "--format", "json", "--no-cache")
     assert run.code in (0, 1) and "Traceback" not in run.err, run.err
     return run.json()["decks"][0]["legal"]
 

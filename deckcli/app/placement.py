@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deckcli.app.infer import Inference, infer_game
 from deckcli.app.settings import Settings
 from deckcli.engine.resolver import Resolver
 from deckcli.escape import printable_path
@@ -36,8 +37,13 @@ def place(deck: Deck, registry: PoolRegistry, settings: Settings) -> Placement:
     """Where this deck belongs, or why it cannot be judged."""
     glob = settings.deck_glob(deck.path) if deck.path else None
     game_ref = deck.game or settings.game.value or (glob.game if glob else None)
+    inferred: tuple[Problem, ...] = ()
     if game_ref is None:
-        return Placement(None, missing_game(deck, registry))
+        inference = infer_game(deck, registry)
+        if inference.game_id is None:
+            return Placement(None, missing_game(deck, registry, inference))
+        game_ref = inference.game_id
+        inferred = (inferred_notice(deck, inference),)
     game_id = registry.resolve_id(game_ref)
     broken = registry.broken_pool(game_ref)
     if broken is not None:
@@ -57,15 +63,33 @@ def place(deck: Deck, registry: PoolRegistry, settings: Settings) -> Placement:
         resolver = registry.resolver(game_id, format_id)
     except PoolError as exc:
         return Placement(None, Problem(rule="broken-pool", message=str(exc)), game_id)
-    return Placement(resolver, None, game_id, tuple(override_notice(registry, game_id)))
+    return Placement(resolver, None, game_id, (*inferred, *override_notice(registry, game_id)))
 
 
-def missing_game(deck: Deck, registry: PoolRegistry) -> Problem:
-    """The problem of a deck that names no game and that nothing else places."""
-    hint = 'add game = "<id>"' if deck.kind == "toml" else "add a line '# game: <id>'"
-    return Problem(rule="missing-game", message=f"which game is this deck for? {hint}, pass "
-                   f"--game or map its path in [[decks]] (games: "
-                   f"{', '.join(registry.game_ids())})")
+def pin_hint(deck: Deck, game: str = "<id>") -> str:
+    line = f'game = "{game}"' if deck.kind == "toml" else f"a line '# game: {game}'"
+    return f"add {line}, pass --game or map its path in [[decks]]"
+
+
+def missing_game(deck: Deck, registry: PoolRegistry, inference: Inference) -> Problem:
+    """The problem of a deck that names no game and whose cards name none clearly."""
+    fits = inference.fits()
+    said = f"its cards fit {fits}, none clearly" if fits else (
+        "no game knows its cards" if inference.total else "it lists no cards")
+    return Problem(rule="missing-game", message=f"which game is this deck for? {said}; "
+                   f"{pin_hint(deck)} (games: {', '.join(registry.game_ids())})")
+
+
+def inferred_notice(deck: Deck, inference: Inference) -> Problem:
+    """The note that a deck was judged by the game its cards name."""
+    game = inference.game_id
+    assert game is not None
+    count = inference.known[0][1]
+    others = [f"{other} {n}" for other, n in inference.known[1:] if n]
+    return Problem(rule="game-inferred", severity="info", message=f"no game named: judged as "
+                   f"{game}, which knows {count} of its {inference.total} card references"
+                   f"{f' (next: {others[0]})' if others else ''}; to pin it, "
+                   f"{pin_hint(deck, game)}")
 
 
 def override_notice(registry: PoolRegistry, game_id: str) -> list[Problem]:

@@ -7,7 +7,7 @@ loads pools (`pools.registry`) and shares large runs among workers (`workers`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from deckcli.app.placement import place
@@ -36,10 +36,11 @@ UNSILENCED = frozenset({"pool-override", "pool-added"})  # select/ignore never h
 
 
 def looks_like_deck(deck: Deck, problems: list[Problem]) -> bool:
-    """In a folder scan, a TOML file with neither `game` nor `[cards]` is not a deck."""
+    """In a folder scan, a TOML file with neither `game` nor `[cards]` is not a deck, nor is
+    an empty one (a `deckcli.toml` or `pyproject.toml` made with `touch`)."""
     if deck.kind != "toml" or deck.game is not None or deck.entries:
         return True
-    return not any(p.rule == "missing-cards" for p in problems)
+    return not any(p.rule in ("missing-cards", "empty-file") for p in problems)
 
 
 def check_file(deck: Deck, problems: list[Problem], registry: PoolRegistry,
@@ -75,7 +76,9 @@ def read_target(target: Target, settings: Settings) -> tuple[Deck, list[Problem]
         deck, problems = read_deck_file(path)
         if target.explicit or looks_like_deck(deck, problems):
             return deck, problems
-        return Skip(str(path), "a TOML file with neither game nor [cards]")
+        empty = any(p.rule == "empty-file" for p in problems)
+        return Skip(str(path), "an empty TOML file" if empty
+                    else "a TOML file with neither game nor [cards]")
     try:
         data = read_limited(path)
     except OSError:
@@ -103,23 +106,28 @@ def filter_problems(result: DeckResult, settings: Settings) -> DeckResult:
 
 
 def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Settings,
-                jobs: int = 1, progress: Callable[[int, int], None] | None = None
-                ) -> CheckResult:
+                jobs: int = 1, progress: Callable[[int, int], None] | None = None,
+                cache: bool = False) -> CheckResult:
     """Check every deck the paths name; one bad file never stops the others.
 
     With `jobs` > 1 and many decks, the files are shared among worker processes; the result
-    (and its order) is the same as checking them one by one.
+    (and its order) is the same as checking them one by one. With `cache`, unchanged decks
+    take their results from the result cache (`resultcache`).
     """
+    from deckcli.app.resultcache import check_cached
+
     found = scan_paths(list(paths), settings)
     targets = [item for item in found if isinstance(item, Target)]
-    workers = jobs if len(targets) >= PARALLEL_MIN_DECKS else 1
-    if workers > 1:
-        from deckcli.app.workers import map_in_workers
 
-        checked = iter(map_in_workers(lambda t: check_target(t, registry, settings), targets,
-                                      workers))
-    else:
-        checked = (check_target(target, registry, settings) for target in targets)
+    def check(todo: Sequence[Target]) -> Iterator[DeckResult | Skip]:
+        if jobs > 1 and len(todo) >= PARALLEL_MIN_DECKS:
+            from deckcli.app.workers import map_in_workers
+
+            return iter(map_in_workers(lambda t: check_target(t, registry, settings), todo,
+                                       jobs))
+        return (check_target(target, registry, settings) for target in todo)
+
+    checked = check_cached(targets, check, settings, registry, cache)
     result, done = CheckResult(), 0
     decks_under: dict[Path, int] = {}  # decks found under each folder given
     for item in found:
@@ -127,7 +135,8 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
             result.skipped_files.append((printable_path(item.path), item.reason, item.folder))
             continue
         if isinstance(item, EmptyFolder):
-            result.notes.append(empty_folder_note(item.path, ""))
+            if item.empty:  # else a folder that could not be listed: its problem says so
+                result.notes.append(empty_folder_note(item.path, ""))
             deck: DeckResult | Skip | None = empty_folder_result(item)
         else:
             deck = next(checked)
@@ -147,7 +156,7 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
             result.notes.append(empty_folder_note(
                 folder, "; every file there was skipped as not a deck (--verbose says why)"))
     result.skipped = sum(not folder for _, _, folder in result.skipped_files)
-    result.rule_docs = rule_docs(result, registry)
+    result.docs_of = lambda checked: rule_docs(checked, registry)  # only if a report asks
     return result
 
 
@@ -176,7 +185,7 @@ def rule_docs(result: CheckResult, registry: PoolRegistry
     found = []
     for deck in result.decks:
         rules = {}
-        if deck.game and deck.format:
+        if deck.problems and deck.game and deck.format:  # a header only where docs are due
             rules = {rule.id: rule for rule in registry.header(deck.game)
                      .formats[deck.format].rules}
         found.append((f"{deck.game} {deck.format}", rules, [p.rule for p in deck.problems]))

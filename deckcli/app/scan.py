@@ -3,8 +3,11 @@
 Skipped, each with its reason for `check --verbose`: version-control folders, virtualenvs
 (folders holding `pyvenv.cfg`), what the exclusion globs match (by default hidden folders,
 `node_modules` and `__pycache__`), and inside a git work tree what `.gitignore` files and
-`.git/info/exclude` ignore. Files whose suffix no deck has are not candidates at all; whether a
-candidate *is* a deck is decided from its content when it is read (`sniff`).
+`.git/info/exclude` ignore. As in git, a file the repository tracks is never hidden by an
+ignore, a virtualenv or a default skip (`gitindex`); the exclusions someone gave (`--exclude`,
+the configuration's `exclude`) hide tracked files too. Files whose suffix no deck has are not
+candidates at all; whether a candidate *is* a deck is decided from its content when it is read
+(`sniff`).
 Symbolic links are followed only while they stay inside the folder given.
 """
 
@@ -14,15 +17,26 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from deckcli.app.ignore import Rules, first_verdict, git_root, gitignore_rules, starting_chain
+from deckcli.app.gitindex import Tracked, tracked_under
+from deckcli.app.ignore import (
+    Rules,
+    first_verdict,
+    git_root,
+    gitignore_rules,
+    starting_chain,
+    warn_once,
+)
 from deckcli.app.settings import Settings
+from deckcli.escape import printable_path
 from deckcli.formats.kinds import DECK_SUFFIXES
 from deckcli.model.problem import Problem
 
 VCS_DIRS = frozenset({".git", ".hg", ".svn"})
+VIRTUALENV = "a virtualenv (holds pyvenv.cfg)"
+NOTHING_TRACKED = Tracked(frozenset(), frozenset())
 
 
-@dataclass
+@dataclass(slots=True)
 class Target:
     """A file to check; `explicit` when named on the command line (always a deck then), and
     problems of the scan that found it (reported with it)."""
@@ -35,10 +49,12 @@ class Target:
 
 @dataclass
 class EmptyFolder:
-    """A folder given to check that holds no candidate file (an error: decks were expected)."""
+    """A folder given to check that holds no candidate file (an error: decks were expected),
+    or (`empty` False) a folder met in a scan that could not be listed, reported as itself."""
 
     path: Path
     problems: list[Problem]
+    empty: bool = True
 
 
 @dataclass(frozen=True)
@@ -62,42 +78,61 @@ def scan_paths(paths: list[Path], settings: Settings | None = None
             reason = excluded_file(path, settings) if force else None
             found.append(Skip(str(path), reason) if reason else Target(path, not force))
             continue
-        files, skipped, problems = find_deck_files(path, settings)
-        if not files:
-            found.extend(skipped)
-            found.append(EmptyFolder(path, problems))
-            continue
+        files, skipped, unlisted = find_deck_files(path, settings)
         found.extend(skipped)
-        found.extend(Target(file, False, problems if index == 0 else [], path)
-                     for index, file in enumerate(files))
+        found.extend(EmptyFolder(Path(folder), [problem], empty=False)
+                     for folder, problem in unlisted)
+        if not files:
+            found.append(EmptyFolder(path, []))
+            continue
+        found.extend(Target(file, False, [], path) for file in files)
     return found
+
+
+def leaves_work_tree(path: Path) -> str | None:
+    """Why a path named on the command line may not be read, or None: inside a git work tree,
+    its real path (every link on the way followed) is outside that work tree, as a link
+    committed by a pull request (`decks/link.txt -> ~/notes.txt`) would make it."""
+    named = Path(os.path.abspath(path))
+    root = git_root(named.parent)
+    if root is None:
+        return None
+    real_root, real = Path(os.path.realpath(root)), Path(os.path.realpath(named))
+    if real == real_root or real_root in real.parents:
+        return None
+    return (f"{printable_path(str(path))} leads outside the git work tree "
+            f"{printable_path(str(root))} (through a symbolic link); deckcli reads nothing "
+            "outside the repository it checks unless --allow-outside says so")
 
 
 def excluded_file(path: Path, settings: Settings) -> str | None:
     """Why a file named on the command line is excluded (`--force-exclude`), or None: the
     rules of every folder from the work tree's top (or the working folder) down to it."""
     target = Path(os.path.abspath(path))
+    tracked = str(target) in _tracked(git_root(target.parent)).files  # git never ignores it
     start = git_root(target.parent) or (Path.cwd() if Path.cwd() in target.parents
                                         else target.parent)
-    chain = starting_chain(start)
-    root = git_root(start)
+    chain = () if tracked else starting_chain(start)
+    root = None if tracked else git_root(start)
     folder = start
     for part in target.relative_to(start).parts[:-1]:
         chain = _with_gitignore(chain, folder, root)
         folder = folder / part
-        if (folder / "pyvenv.cfg").exists():
+        if not tracked and (folder / "pyvenv.cfg").exists():
             return "in a virtualenv (a folder holding pyvenv.cfg)"
-        reason = settings.excluded(str(folder), True) or _ignored(chain, str(folder), True)
+        reason = settings.excluded(str(folder), True, not tracked) \
+            or _ignored(chain, str(folder), True)
         if reason:
             return reason
     chain = _with_gitignore(chain, folder, root)
-    return settings.excluded(str(target), False) or _ignored(chain, str(target), False)
+    return settings.excluded(str(target), False, not tracked) \
+        or _ignored(chain, str(target), False)
 
 
 def find_deck_files(path: Path, settings: Settings | None = None
-                    ) -> tuple[list[Path], list[Skip], list[Problem]]:
+                    ) -> tuple[list[Path], list[Skip], list[tuple[str, Problem]]]:
     """Candidate deck files under a folder (sorted, depth first), what was skipped and why,
-    and folders that could not be listed.
+    and folders that could not be listed (each with its `unreadable` problem).
 
     Symbolic links are followed while they stay inside the folder: a link to `/` or `..` in a
     pull request must not make CI read (and quote) files from elsewhere, nor walk the disk.
@@ -106,16 +141,18 @@ def find_deck_files(path: Path, settings: Settings | None = None
     settings = settings or Settings()
     found: list[Path] = []
     skipped: list[Skip] = []
-    problems: list[Problem] = []
+    problems: list[tuple[str, Problem]] = []
     seen_dirs: set[tuple[int, int]] = set()
     top = path.resolve()
     top_abs = Path(os.path.abspath(path))
     root = git_root(top_abs)
-    # a stack, not recursion: a hostile tree may nest very deep
-    pending: list[tuple[str, Path, tuple[Rules, ...]]] = [(str(path), top_abs,
-                                                           starting_chain(top_abs))]
+    tracked = _tracked(root)
+    # a stack, not recursion: a hostile tree may nest very deep; each folder with the reason
+    # its untracked files are hidden (an ignored folder that holds tracked files)
+    pending: list[tuple[str, Path, tuple[Rules, ...], str | None]] = [
+        (str(path), top_abs, starting_chain(top_abs), None)]
     while pending:
-        folder, folder_abs, chain = pending.pop()
+        folder, folder_abs, chain, hidden = pending.pop()
         try:
             stat = os.stat(folder)
             if (stat.st_dev, stat.st_ino) in seen_dirs:  # a symlink loop: each folder once
@@ -124,12 +161,14 @@ def find_deck_files(path: Path, settings: Settings | None = None
             with os.scandir(folder) as listing:
                 entries = sorted(listing, key=lambda entry: entry.name)
         except OSError as error:
-            problems.append(Problem(rule="unreadable",
-                                    message=f"{folder}: cannot list: {error.strerror}"))
+            problems.append((folder, Problem(rule="unreadable", message=f"cannot list this "
+                                             f"folder: {error.strerror}")))
             continue
         if folder_abs != top_abs and any(entry.name == "pyvenv.cfg" for entry in entries):
-            skipped.append(Skip(str(Path(folder)), "a virtualenv (holds pyvenv.cfg)", True))
-            continue
+            if str(folder_abs) not in tracked.folders:
+                skipped.append(Skip(str(Path(folder)), VIRTUALENV, True))
+                continue
+            hidden = hidden or VIRTUALENV
         chain = _with_gitignore(chain, folder_abs, root)
         subfolders = []
         for entry in entries:
@@ -137,21 +176,35 @@ def find_deck_files(path: Path, settings: Settings | None = None
             if _is_dir(entry):
                 if entry.name in VCS_DIRS:
                     continue
-                reason = _outside(entry, top) or settings.excluded(entry_abs, True) \
+                hard = _outside(entry, top) or settings.excluded(entry_abs, True, False)
+                soft = hidden or settings.excluded(entry_abs, True) \
                     or _ignored(chain, entry_abs, True)
-                if reason:
-                    skipped.append(Skip(str(Path(entry.path)), reason, True))
+                if hard or (soft and entry_abs not in tracked.folders):
+                    skipped.append(Skip(str(Path(entry.path)), hard or soft or "", True))
                 else:
-                    subfolders.append((entry.path, Path(entry_abs), chain))
+                    subfolders.append((entry.path, Path(entry_abs), chain, soft))
             elif entry.name.lower().endswith(DECK_SUFFIXES):
-                reason = _outside(entry, top) or settings.excluded(entry_abs, False) \
+                hard = _outside(entry, top) or settings.excluded(entry_abs, False, False)
+                soft = hidden or settings.excluded(entry_abs, False) \
                     or _ignored(chain, entry_abs, False)
-                if reason:
-                    skipped.append(Skip(str(Path(entry.path)), reason))
+                if hard or (soft and entry_abs not in tracked.files):
+                    skipped.append(Skip(str(Path(entry.path)), hard or soft or ""))
                 else:
                     found.append(Path(entry.path))
         pending.extend(reversed(subfolders))  # depth first, in name order
     return found, skipped, problems
+
+
+def _tracked(root: Path | None) -> Tracked:
+    """What git tracks in the work tree (never hidden by an ignore or a default skip)."""
+    if root is None:
+        return NOTHING_TRACKED
+    tracked = tracked_under(root)
+    if tracked is None:
+        warn_once(f"{root}: cannot read git's index; .gitignore files and default skips may "
+                  "hide tracked decks in this scan")
+        return NOTHING_TRACKED
+    return tracked
 
 
 def _with_gitignore(chain: tuple[Rules, ...], folder: Path, root: Path | None

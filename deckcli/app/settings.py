@@ -104,20 +104,24 @@ class Settings:
     # --- what the run asks of them ---
 
     @cached_property
-    def _exclusions(self) -> tuple[Rules, ...]:
+    def _exclusions(self) -> tuple[tuple[Rules, bool], ...]:
         from deckcli.app.ignore import glob_rules
 
-        return tuple(glob_rules(list(globs.value.patterns), globs.value.base, globs.label(key),
-                                checked=False)
+        return tuple((glob_rules(list(globs.value.patterns), globs.value.base,
+                                 globs.label(key), checked=False), globs.origin == DEFAULT)
                      for key, globs in (("exclude", self.exclude),
                                         *(("extend-exclude", more)
                                           for more in self.extend_exclude)))
 
-    def excluded(self, path: str, is_dir: bool) -> str | None:
-        """Why the exclusion globs skip an absolute path ("excluded by ORIGIN: GLOB"), or None."""
+    def excluded(self, path: str, is_dir: bool, defaults: bool = True) -> str | None:
+        """Why the exclusion globs skip an absolute path ("excluded by ORIGIN: GLOB"), or None;
+        `defaults=False` asks only the globs someone gave (a scan's default skips, like git's
+        ignores, never hide a tracked file; the owner's exclusions do)."""
         from deckcli.app.ignore import first_verdict
 
-        for rules in self._exclusions:
+        for rules, default in self._exclusions:
+            if default and not defaults:
+                continue
             reason = first_verdict((rules,), path, is_dir)
             if reason is not None:
                 return f"excluded by {reason}"

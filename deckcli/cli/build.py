@@ -222,8 +222,8 @@ def fmt(
 ) -> None:
     """Rewrite TOML decks in canonical form: grouped by type, canonical names, comments kept."""
     from deckcli.app.opendeck import describe, load_deck
-    from deckcli.app.run import looks_like_deck
-    from deckcli.app.scan import Target, scan_paths
+    from deckcli.app.run import empty_folder_note, looks_like_deck
+    from deckcli.app.scan import EmptyFolder, Target, scan_paths
     from deckcli.escape import printable_path
     from deckcli.formats.kinds import kind_of
     from deckcli.formats.read import read_deck_file
@@ -235,8 +235,13 @@ def fmt(
     registry = settings.registry()
     changed = unchanged = failed = 0
     for target in scan_paths(paths, settings):
+        if isinstance(target, EmptyFolder):  # no decks there, or a folder that cannot be read
+            error(empty_folder_note(target.path, "")["message"] if target.empty
+                  else describe(target.path, target.problems[0]))
+            failed += 1
+            continue
         if not isinstance(target, Target):
-            continue  # a folder without decks
+            continue  # skipped by the exclusions (check --verbose lists them)
         path = target.path
         if not target.explicit and (path.suffix.lower() != ".toml"
                                     or not looks_like_deck(*read_deck_file(path))):

@@ -147,6 +147,7 @@ def _print_table(pool: Pool, shown: list[Card], total: int, plain: bool) -> None
 def _print_card(card: Card, plain: bool) -> None:
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     from deckcli.report.cardview import card_record, show_value
 
@@ -162,5 +163,5 @@ def _print_card(card: Card, plain: bool) -> None:
     table.add_column(style="bold", no_wrap=True)
     table.add_column(overflow="fold")
     for key, value in facts:
-        table.add_row(key, value)
+        table.add_row(Text(key), Text(value))  # a pool's text as written, never rich markup
     Console(highlight=False).print(table)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, error, global_pools
+from deckcli.cli.app import app, global_pools
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.options import DeckFormatOption, GameOption
 from deckcli.cli.output import emit
@@ -108,8 +108,15 @@ def check(
     force_exclude: Annotated[bool, typer.Option(
         "--force-exclude", help="Apply exclusions and deck detection to files named on the "
         "command line too (for pre-commit).")] = False,
+    allow_outside: Annotated[bool, typer.Option(
+        "--allow-outside", help="Read a file or folder named here even when, inside a git "
+        "work tree, a symbolic link leads it outside the work tree (refused otherwise; no "
+        "configuration can allow it).")] = False,
     verbose: Annotated[bool, typer.Option(
         "--verbose", help="List every file a folder scan skipped, and why (on stderr).")] = False,
+    no_cache: Annotated[bool, typer.Option(
+        "--no-cache", help="Judge every deck again: do not read or write the result cache "
+        "(also DECKCLI_CACHE=off).")] = False,
     jobs: Annotated[
         int,
         typer.Option(
@@ -139,10 +146,17 @@ def check(
     missing = [str(path) for path in paths if not path.exists() and not path.is_symlink()]
     if missing:
         raise UserError(f"no such file or folder: {', '.join(missing)}")
+    if not allow_outside:
+        from deckcli.app.scan import leaves_work_tree
+
+        outside = [reason for path in paths if (reason := leaves_work_tree(path))]
+        if outside:
+            raise UserError("; ".join(outside))
     output_format = settings.format.value
     bar = ProgressBar() if output_format in LOCAL_FORMATS and sys.stderr.isatty() else None
     try:
-        result = check_paths(paths, registry, settings, jobs or os.cpu_count() or 1, bar)
+        result = check_paths(paths, registry, settings, jobs or os.cpu_count() or 1, bar,
+                             cache=not no_cache)
     finally:
         if bar is not None:
             bar.close()
@@ -161,7 +175,8 @@ def check(
 
 
 def append_step_summary(result: CheckResult, summary: Path) -> None:
-    """Under GitHub Actions, add the markdown report to the job's summary page."""
+    """Under GitHub Actions, add the markdown report to the job's summary page; a summary
+    that cannot be written is a usage error (exit 2), not a run that passes without it."""
     import io
 
     from deckcli.app.config import SUMMARY_ENV
@@ -172,6 +187,6 @@ def append_step_summary(result: CheckResult, summary: Path) -> None:
     try:
         with open(summary, "a", encoding="utf-8") as handle:
             handle.write(buffer.getvalue())
-    except OSError as exc:
-        error(f"cannot append the summary to ${SUMMARY_ENV} ({summary}): "
-              f"{exc.strerror or exc}")
+    except OSError as exc:  # the report is out, but the job's summary would lack it: fail
+        raise UserError(f"cannot append the summary to ${SUMMARY_ENV} ({summary}): "
+                        f"{exc.strerror or exc}; the report above is complete") from None

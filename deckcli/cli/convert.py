@@ -75,15 +75,20 @@ def import_(
 
     kind = "text" if str(file) == "-" else kind_of(file)
     imported = import_list(text or "", choose, kind)
-    for line in imported.unresolved:
+    for line in [*imported.unresolved, *imported.zones]:
         sys.stderr.write(escape_controls(f"deckcli: {file}: {line}") + "\n")
     if imported.unresolved and not partial:
         count = len(imported.unresolved)
         raise UserError(f"{count} line{'s' * (count != 1)} did not resolve; nothing written "
                         "(fix them, or pass --partial to write the rest)", EXIT_FAILED)
+    if imported.zones and not partial:  # a side zone is never merged into the deck
+        raise UserError("the list has a side zone a TOML deck has no place for; nothing "
+                        "written (move its cards into the deck or delete it, or pass "
+                        "--partial to write the deck without it)", EXIT_FAILED)
     toml = canonical_deck_text(imported.resolver, imported.counted, imported.deck.name)
     deck, problems = parse_toml_deck(toml, Deck(path=str(output or "-")))
-    summary = (f"imported {file} ({len(imported.counted)} different cards) · "
+    summary = (f"imported {file} ({len(imported.counted)} different cards"
+               f"{'; its side zone left out' * bool(imported.zones)}) · "
                f"{verdict(check_deck(deck, imported.resolver, problems))}")
     if output is None:
         sys.stdout.write(toml)
@@ -151,6 +156,17 @@ def export(
                         EXIT_FAILED)
     resolved = [item for item in counted if item.card is not None]
     body = file_format.write(loaded.resolver, resolved, loaded.deck.name)
+    zones = {zone: entries for zone, entries in loaded.deck.zones.items() if entries}
+    if file_format.kind == "text":  # a text list keeps its side zones, after the deck
+        from deckcli.formats.textlist import zone_text
+        body += zone_text(loaded.resolver, zones)
+    else:
+        for zone, entries in zones.items():
+            total = sum(entry.count for entry in entries)
+            sys.stderr.write(escape_controls(
+                f'deckcli: {path}: the zone "{zone}" ({total} card{"s" * (total != 1)}) is not '
+                f"in the {file_format.kind} export, which holds the deck only; --format text "
+                "keeps it") + "\n")
     emit(lambda out, _color: out.write(body), output)
 
 

@@ -34,25 +34,29 @@ def fit_table(width: int, columns: list[Column], rows: Sequence[Sequence[str | T
               sections: frozenset[int] = frozenset()) -> tuple[Table, list[str]]:
     """A rich table for `width` columns and the headers of the stat columns left out.
 
-    `sections` are the row indexes a separator line comes before.
+    `sections` are the row indexes a separator line comes before. Every text cell and header
+    is shown as written, never read as rich markup: a card or field named `[link=…]` or `[/]`
+    (a user pool's, a deck's) neither becomes a live link nor vanishes.
     """
     from rich.table import Table
+    from rich.text import Text
 
     kept, hidden = _fit(width, columns, rows)
     table = Table(show_edge=False, pad_edge=False, header_style="bold")
     for index in kept:
         column = columns[index]
         if column.role == "name":
-            table.add_column(column.header, justify=column.justify, overflow="fold",
+            table.add_column(Text(column.header), justify=column.justify, overflow="fold",
                              min_width=min(NAME_MIN, _natural(column, rows, index)))
         else:
             # a fixed width no cell exceeds: rich narrows only the name; long headers wrap
-            table.add_column(column.header, justify=column.justify,
+            table.add_column(Text(column.header), justify=column.justify,
                              width=_natural(column, rows, index))
     for number, row in enumerate(rows):
         if number in sections:
             table.add_section()
-        table.add_row(*(row[index] for index in kept))
+        table.add_row(*(Text(cell) if isinstance(cell := row[index], str) else cell
+                        for index in kept))
     return table, hidden
 
 

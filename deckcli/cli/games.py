@@ -72,6 +72,7 @@ def games(
         return
     from rich.console import Console
     from rich.table import Table
+    from rich.text import Text
 
     console = Console(highlight=False)
     if console.width < max(map(len, labels), default=0) + 30:  # too narrow for two columns
@@ -82,6 +83,7 @@ def games(
     table = Table(show_edge=False, pad_edge=False, header_style="bold", show_lines=True)
     table.add_column("game/format", no_wrap=True)
     table.add_column("deck rules", overflow="fold")
-    for label, row in zip(labels, rows, strict=True):
-        table.add_row(label.replace(" (default)", "\n(default)"), "\n".join(row["rules"]))
+    for label, row in zip(labels, rows, strict=True):  # a pool's text, never rich markup
+        table.add_row(Text(label.replace(" (default)", "\n(default)")),
+                      Text("\n".join(row["rules"])))
     console.print(table)

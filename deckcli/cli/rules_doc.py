@@ -132,8 +132,10 @@ def _print_blocks(console: Console, title: str, docs: list[dict[str, str]]) -> N
 def rule_table(title: str, docs: list[dict[str, str]]) -> Table:
     from rich.markup import escape
     from rich.table import Table
+    from rich.text import Text
 
-    table = Table(title=title, title_justify="left", show_lines=True, header_style="bold")
+    table = Table(title=Text(title), title_justify="left", show_lines=True,
+                  header_style="bold")  # a format's name as its pool writes it, never markup
     for column in ("id", "kind", "severity"):
         table.add_column(column, no_wrap=True)
     for column in ("checks", "fails for"):

@@ -1,11 +1,11 @@
 """Gathering a deck's entries as a reader meets them: every format's reader (text, CSV, JSON,
 LackeyCCG) adds (reference, count, line) here, so entry checks, repeats and the entry limit are
-the same whatever the file looks like."""
+the same whatever the file looks like; `Zones` keeps the cards of side zones apart."""
 
 from __future__ import annotations
 
 from deckcli.formats.entries import MAX_COUNT, MAX_ENTRIES, check_entry, problem
-from deckcli.model.deck import DeckEntry
+from deckcli.model.deck import Deck, DeckEntry
 from deckcli.model.problem import Problem
 
 
@@ -50,3 +50,46 @@ class EntryCollector:
     @property
     def entries(self) -> list[DeckEntry]:
         return list(self.seen.values())
+
+
+class Zones:
+    """The side zones a reader meets (`Sideboard:`, `Maybe:`, a LackeyCCG side superzone):
+    their entries are kept apart from the deck's, never counted in it, and each zone is a
+    `deck-zone` warning listing its cards (no game deckcli knows has a sideboard)."""
+
+    def __init__(self, problems: list[Problem]) -> None:
+        self.problems = problems
+        self.found: dict[str, tuple[int | None, EntryCollector]] = {}
+
+    def collector(self, zone: str, line: int | None) -> EntryCollector:
+        """Where the cards of `zone` (as first written) go; one per zone, however often the
+        file starts it again."""
+        key = " ".join(zone.casefold().split())
+        for name, (_, collected) in self.found.items():
+            if " ".join(name.casefold().split()) == key:
+                return collected
+        self.found[zone] = (line, EntryCollector(self.problems))
+        return self.found[zone][1]
+
+    def finish(self, deck: Deck) -> None:
+        """Put the zones on the deck and report each one that holds cards."""
+        for zone, (line, collected) in self.found.items():
+            entries = collected.entries
+            deck.zones[zone] = entries
+            if entries:
+                self.problems.append(zone_problem(zone, entries, line))
+
+
+def zone_problem(zone: str, entries: list[DeckEntry], line: int | None) -> Problem:
+    """The `deck-zone` warning: how many cards a side zone holds, and which."""
+    total = sum(entry.count for entry in entries)
+    listed = ", ".join(f"{entry.count} {entry.ref}" for entry in entries[:ZONE_LISTED])
+    if len(entries) > ZONE_LISTED:
+        listed += f" and {len(entries) - ZONE_LISTED} more"
+    return problem("deck-zone", f'{total} card{"s" * (total != 1)} in the zone "{zone}" are '
+                   f"not counted in the deck ({listed}): the games deckcli knows have no "
+                   "sideboard; move them into the deck to count them, or delete the zone",
+                   line, severity="warning")
+
+
+ZONE_LISTED = 12

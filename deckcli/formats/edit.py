@@ -59,9 +59,11 @@ def plan_remove(entries: list[DeckEntry], count: int | None, label: str) -> Edit
 
 
 def text_entries(text: str) -> list[DeckEntry]:
-    """Every card line of a text list, one entry per line (repeats are not merged)."""
+    """Every card line of a text list's deck, one entry per line (repeats are not merged; a
+    side zone's lines are not the deck's)."""
     return [DeckEntry(line.ref, line.count, line.number)
-            for line in text_lines(text) if line.kind == "card" and line.count > 0]
+            for line in text_lines(text)
+            if line.kind == "card" and line.count > 0 and line.zone is None]
 
 
 def split_bom(data: bytes) -> tuple[bytes, str]:
@@ -125,17 +127,23 @@ def _edit_toml(text: str, edit: Edit) -> str:
 
 def _edit_text(text: str, edit: Edit) -> str:
     lines = text.splitlines(keepends=True)
-    spans = {line.number: line.count_at for line in text_lines(text)}
+    parsed = list(text_lines(text))
+    spans = {line.number: line.count_at for line in parsed}
+    # a new card goes before the first side zone (`Sideboard:`), never into it
+    zone_at = next((line.number - 1 for line in parsed if line.kind == "section" and line.zone),
+                   None) if edit.new_key is not None else None
+    if zone_at is not None:
+        lines.insert(zone_at, f"{edit.new_count} {edit.new_key}{newline_of(text)}")
     for entry, count in sorted(edit.changes, key=lambda change: -(change[0].line or 0)):
         assert entry.line is not None, "text entries come from text_entries, with their lines"
-        index = entry.line - 1
+        index = entry.line - 1 + (zone_at is not None and entry.line > zone_at)
         span = spans[entry.line]
         if count and span is not None:
             written = str(count) if span[0] < span[1] else f"{count} "  # `Name (number)`: 1 copy
             lines[index] = lines[index][:span[0]] + written + lines[index][span[1]:]
         else:
             _drop_line(lines, index)
-    if edit.new_key is not None:
+    if edit.new_key is not None and zone_at is None:
         newline = newline_of(text)
         if lines and lines[-1] == lines[-1].rstrip("\r\n"):
             lines[-1] += newline

@@ -17,12 +17,13 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
-from deckcli.formats.collect import EntryCollector
+from deckcli.formats.collect import EntryCollector, Zones
 from deckcli.formats.entries import problem, short_value
-from deckcli.formats.textread import apply_meta
+from deckcli.formats.textread import ZONE_NAMES, apply_meta
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem, capped
+from deckcli.textnorm import squash
 
 META_KEYS = ("game", "format", "name")
 NUMBER_KEYS = ("id", "number", "card", "cardNumber", "card_number", "no")
@@ -116,20 +117,33 @@ def parse_json_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
         value = data.get(key)
         if isinstance(value, str):
             apply_meta(deck, key, value, _Lines(text).find(key), problems)
+    zones = Zones(problems)
+    side = {key: value for key, value in data.items()  # "sideboard": a zone, never the deck
+            if isinstance(value, dict | list) and squash(key) in ZONE_NAMES}
     cards = data.get("cards", data)
-    if isinstance(cards, dict):
-        _read_map(cards, lines, collected, skip_meta=cards is data)
-    elif isinstance(cards, list):
-        for index, element in enumerate(cards):
-            _read_element(index, element, lines, collected)
-            if collected.full:
-                break
+    if isinstance(cards, dict | list):
+        _read_cards({k: v for k, v in cards.items() if k not in side}
+                    if isinstance(cards, dict) else cards, lines, collected, cards is data)
     else:
         problems.append(problem("json-syntax", f'"cards" is {short_value(cards)}; make it a '
                                 'list of {"id": …, "count": …} or a map of card to count',
                                 _Lines(text).find("cards")))
+    for key, value in side.items():
+        _read_cards(value, _Lines(text), zones.collector(key, _Lines(text).find(key)), False)
     deck.entries = collected.entries
+    zones.finish(deck)
     return deck, capped(problems)
+
+
+def _read_cards(cards: dict[str, Any] | list[Any], lines: _Lines, collected: EntryCollector,
+                skip_meta: bool) -> None:
+    if isinstance(cards, dict):
+        _read_map(cards, lines, collected, skip_meta)
+        return
+    for index, element in enumerate(cards):
+        _read_element(index, element, lines, collected)
+        if collected.full:
+            break
 
 
 def _read_map(cards: dict[str, Any], lines: _Lines, collected: EntryCollector,

@@ -27,7 +27,7 @@ from xml.parsers import expat
 from xml.sax.saxutils import escape, quoteattr
 
 from deckcli.escape import control_character, escape_controls
-from deckcli.formats.collect import EntryCollector
+from deckcli.formats.collect import EntryCollector, Zones
 from deckcli.formats.entries import problem
 from deckcli.formats.textread import apply_meta
 from deckcli.model.card import Card
@@ -65,16 +65,17 @@ class _Reader:
         self.collected = EntryCollector(problems)
         self.path: list[str] = []
         self.zone: str | None = None
+        self.zone_line = 0
         self.text: list[str] = []
         self.card: dict[str, str] = {}
         self.card_line = 0
-        self.skipped: dict[str, int] = {}
+        self.zones = Zones(problems)
 
     def start(self, name: str, attrs: dict[str, str]) -> None:
         self.path.append(name)
         self.text = []
         if name == "superzone":
-            self.zone = attrs.get("name", "")
+            self.zone, self.zone_line = attrs.get("name", ""), self.parser.CurrentLineNumber
             if control := control_character(self.zone):
                 self.problems.append(problem(
                     "invalid-field", f"a zone name holds the control character {control}; "
@@ -105,15 +106,16 @@ class _Reader:
         if self.zone is None:
             self.problems.append(problem("xml-syntax", "a <card> outside any <superzone>; "
                                          'put it in <superzone name="Deck">', line))
-        elif "".join(self.zone.casefold().split()) not in DECK_ZONES:
-            self.skipped[self.zone] = self.skipped.get(self.zone, 0) + 1
         elif not name:
             self.problems.append(problem("xml-syntax", "a <card> without a <name>; write "
                                          "<card><name>Card name</name></card>", line))
         else:
             hint = image_hint(self.card.get("id", ""))
             ref = f"{name} ({hint})" if hint and hint.casefold() != name.casefold() else name
-            self.collected.add(ref, 1, line, repeat_warning=False)
+            in_deck = "".join(self.zone.casefold().split()) in DECK_ZONES
+            collected = (self.collected if in_deck
+                         else self.zones.collector(self.zone, self.zone_line))
+            collected.add(ref, 1, line, repeat_warning=False)
 
     def characters(self, data: str) -> None:
         self.text.append(data)
@@ -146,11 +148,8 @@ def parse_lackey_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
                               f"(column {exc.offset + 1})", exc.lineno)]
     except RecursionError:
         return deck, [problem("xml-syntax", "elements nested too deeply to read")]
-    for zone, count in reader.skipped.items():
-        problems.append(problem("deck-zone", f'{count} card{"s" * (count != 1)} in the zone '
-                                f'"{zone}" are not counted: only the Deck and NetNavi zones '
-                                "make the deck", severity="warning"))
     deck.entries = reader.collected.entries
+    reader.zones.finish(deck)  # zones other than Deck and NetNavi: kept apart, reported
     return deck, capped(problems)
 
 

@@ -28,7 +28,8 @@ def not_a_deck(suffix: str, text: str, game_given: bool) -> str | None:
     head = text[:65_536].encode("utf-8")
     if suffix == ".csv":
         return None if looks_like_csv_deck(head) else (
-            "its header row has no count column with a number or name column")
+            "none of its first 30 rows is a header naming a count column (count, qty, 數量, "
+            "枚数, …) and a number or name column")
     if suffix == ".json":
         return None if looks_like_json_deck(head) else (
             "not a deck shape (an object of card: count, or one with a 'cards' list)")

@@ -16,7 +16,7 @@ from deckcli.formats.layout import group_by_type
 from deckcli.formats.read import parse_deck_text
 from deckcli.formats.textread import text_lines
 from deckcli.model.card import Card
-from deckcli.model.deck import Deck, DeckKind
+from deckcli.model.deck import Deck, DeckEntry, DeckKind
 
 
 @dataclass
@@ -28,7 +28,7 @@ class Unresolved:
     reason: str
 
     def __str__(self) -> str:
-        return f"line {self.line}: {self.text}: {self.reason}"
+        return f"line {self.line}: " + (f"{self.text}: " * bool(self.text)) + self.reason
 
 
 @dataclass
@@ -39,6 +39,7 @@ class ImportedList:
     resolver: Resolver
     counted: list[Resolved]
     unresolved: list[Unresolved]
+    zones: list[Unresolved]  # side zones (`Sideboard:`): a TOML deck has no place for them
 
 
 def import_list(text: str, choose: Callable[[Deck], Resolver], kind: DeckKind = "text"
@@ -54,6 +55,7 @@ def import_list(text: str, choose: Callable[[Deck], Resolver], kind: DeckKind = 
         return Unresolved(line, shown, reason)
 
     bad = [unresolved(p.line or 0, p.message) for p in problems if p.severity == "error"]
+    zones = [Unresolved(p.line or 0, "", p.message) for p in problems if p.rule == "deck-zone"]
     notes = resolver.resolve(deck.entries)[1]
     bad.extend(unresolved(p.line or 0, p.message) for p in notes
                if p.rule == "name-number-mismatch")
@@ -64,7 +66,7 @@ def import_list(text: str, choose: Callable[[Deck], Resolver], kind: DeckKind = 
                                                                    resolver.lookup(item.ref))))
         else:
             counted.append(item)
-    return ImportedList(deck, resolver, counted, sorted(bad, key=lambda b: b.line))
+    return ImportedList(deck, resolver, counted, sorted(bad, key=lambda b: b.line), zones)
 
 
 def list_text(resolver: Resolver, counted: list[Resolved], name: str | None) -> str:
@@ -76,6 +78,18 @@ def list_text(resolver: Resolver, counted: list[Resolved], name: str | None) -> 
         out.extend(["", f"# {label} ({sum(item.count for item in members)})"])
         out.extend(f"{item.count} {_list_key(resolver, item)}" for item in members)
     return "\n".join(out) + "\n"
+
+
+def zone_text(resolver: Resolver, zones: dict[str, list[DeckEntry]]) -> str:
+    """Side zones as text-list sections (`Sideboard:` then its lines): they read back as the
+    same zones, never as the deck's cards."""
+    out = []
+    for zone, entries in zones.items():
+        out.extend(["", f"{zone}:"])
+        for entry in entries:
+            card = resolver.lookup(entry.ref).card
+            out.append(f"{entry.count} {deck_key(resolver, card, True) if card else entry.ref}")
+    return "\n".join(out) + "\n" if out else ""
 
 
 def _list_key(resolver: Resolver, item: Resolved) -> str:

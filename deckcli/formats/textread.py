@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from deckcli.escape import control_character
-from deckcli.formats.collect import EntryCollector
+from deckcli.formats.collect import EntryCollector, Zones
 from deckcli.formats.entries import problem
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem, capped
@@ -38,9 +39,18 @@ SECTION_NAMES = frozenset((
     "deck", "main", "maindeck", "cards", "card",
     "netnavi", "navi", "battlechip", "chip", "resource", "event",
     "digimon", "option", "poweroption", "rookie", "champion", "ultimate", "mega",
+    "デジモン", "オプション",
     "character", "キャラクター", "イベント", "角色卡", "事件卡", "角色", "事件",
     "ally", "allie", "action", "minion", "object", "location",
 ))
+# Headers that start a side zone, whose cards are never the deck's (collect.Zones), and the
+# deck-part headers that end one. Japanese: MTG's サイドボード and the side deck サイドデッキ;
+# Chinese: MTG's 備牌/备牌.
+ZONE_NAMES = frozenset((
+    "sideboard", "side", "sidedeck", "maybe", "maybeboard",
+    "サイドボード", "サイドデッキ", "サイド", "備牌", "备牌",
+))
+DECK_PARTS = frozenset(("deck", "main", "maindeck"))
 
 
 @dataclass(slots=True)
@@ -57,10 +67,14 @@ class TextLine:
     ref: str = ""
     key: str = ""
     count_at: tuple[int, int] | None = None
+    zone: str | None = None  # the side zone a card line or zone header belongs to
 
 
 def text_lines(text: str) -> Iterator[TextLine]:
-    """Every line of a text list with what it holds (line endings as `str.splitlines`)."""
+    """Every line of a text list with what it holds (line endings as `str.splitlines`). A zone
+    header (`Sideboard:`) puts the card lines after it in its zone, until a deck-part header
+    (`Deck:`, `Main:`) or another zone's."""
+    zone: str | None = None
     for number, raw_line in enumerate(text.splitlines(), 1):
         line = raw_line.strip()
         if not line:
@@ -75,13 +89,15 @@ def text_lines(text: str) -> Iterator[TextLine]:
             cut = _COMMENT_START.search(line)
             body = line[: cut.start()].rstrip() if cut else line
             card = _parse_card(body)
-            if not body[0].isdigit() and is_section(body):  # headers start with a word
-                yield TextLine(number, raw_line, "section", ref=body)
+            if not body[0].isdigit() and (part := section_part(body)):  # headers start with
+                zone = zone_name(body) if part == "zone" else (  # a word
+                    None if part == "deck" else zone)
+                yield TextLine(number, raw_line, "section", ref=body, zone=zone)
             elif card is not None:
                 indent = len(raw_line) - len(raw_line.lstrip())
                 count, ref, (start, end) = card
                 yield TextLine(number, raw_line, "card", count, ref,
-                               count_at=(indent + start, indent + end))
+                               count_at=(indent + start, indent + end), zone=zone)
             else:
                 yield TextLine(number, raw_line, "bad", ref=body)
 
@@ -90,9 +106,14 @@ def parse_text_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     """A plain list: `4 Name`, `4x Name` or `Name x4` lines; `# game: id` sets the game."""
     problems: list[Problem] = []
     collected = EntryCollector(problems)
+    zones = Zones(problems)
     for line in text_lines(text):
         number = line.number
-        if line.kind == "meta":
+        if line.zone is not None and line.kind in ("section", "card"):
+            zone = zones.collector(line.zone, number)
+            if line.kind == "card":
+                zone.add(line.ref, line.count, number)
+        elif line.kind == "meta":
             apply_meta(deck, line.key, line.ref, number, problems)
         elif line.kind == "bad":
             shown = line.ref if len(line.ref) <= 80 else line.ref[:77] + "…"
@@ -105,6 +126,7 @@ def parse_text_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
             if collected.full:
                 break
     deck.entries = collected.entries
+    zones.finish(deck)
     return deck, capped(problems)
 
 
@@ -126,13 +148,26 @@ def parse_text_line(line: str) -> tuple[int, str] | None:
     return None if card is None else card[:2]
 
 
-def is_section(body: str) -> bool:
-    """Whether a line (without its comment) is a section header: `NetNavi:`, `Events (8)`,
-    `Battlechips [12]` or a bare `Resources`, naming one of SECTION_NAMES."""
+@lru_cache(maxsize=1024)
+def section_part(body: str) -> Literal["zone", "deck", "type"] | None:
+    """What a line (without its comment) heads: a side zone (`Sideboard:`, ZONE_NAMES), the
+    deck itself (`Main deck:`), a card type (`NetNavi:`, `Events (8)`, `Battlechips [12]`,
+    a bare `Resources`: SECTION_NAMES), or None when it is no header."""
     if len(body) > MAX_HEADER_CHARS:
-        return False
-    name = squash(_HEADER_COUNT.sub("", body.rstrip(":")))
-    return name in SECTION_NAMES or (name.endswith("s") and name[:-1] in SECTION_NAMES)
+        return None
+    name = squash(_HEADER_COUNT.sub("", body.rstrip(":").rstrip().rstrip(":")))
+    names = {name, name[:-1]} if name.endswith("s") else {name}
+    if names & ZONE_NAMES:
+        return "zone"
+    if names & DECK_PARTS:
+        return "deck"
+    return "type" if names & SECTION_NAMES else None
+
+
+def zone_name(body: str) -> str:
+    """A zone header's name as written (`Side deck (15):` -> `Side deck`), printable."""
+    name = _HEADER_COUNT.sub("", body.rstrip(":").rstrip()).rstrip(": ")
+    return name if name.isprintable() else squash(name)
 
 
 def _parse_card(line: str) -> tuple[int, str, tuple[int, int]] | None:

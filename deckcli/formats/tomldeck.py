@@ -4,11 +4,11 @@ problem with the line (and column) where it was found."""
 from __future__ import annotations
 
 import re
-import tomllib
 
 from deckcli.escape import control_character
 from deckcli.formats.entries import MAX_ENTRIES, check_entry, problem, short_value
 from deckcli.formats.tomlkeys import LazyKeyLines, repeated_key
+from deckcli.io import tomlread
 from deckcli.model.deck import Deck, DeckEntry
 from deckcli.model.problem import Problem, capped
 
@@ -23,8 +23,8 @@ _TOML_HINTS = (
 def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     """A TOML deck: game, format, name and a [cards] table of reference = count."""
     try:
-        raw = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        raw = tomlread.loads(text)
+    except tomlread.TOMLDecodeError as exc:
         return deck, [toml_error_problem(str(exc), text)]
     except ValueError:  # tomllib hands Python's int-size limit on as a plain ValueError
         return deck, [problem("invalid-toml", "invalid TOML: a number with thousands of digits; "

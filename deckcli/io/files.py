@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import hashlib
 import os
 import signal
 import stat
@@ -25,6 +26,20 @@ from collections.abc import Iterator
 from pathlib import Path
 
 LOCK_TIMEOUT = 15.0  # seconds an edit waits for another deckcli editing the same file
+NAME_MAX = 255  # bytes in one file name on the usual file systems
+
+
+def side_name(name: str, tail: str, room: int = 0) -> str:
+    """`.NAME` + `tail`, the name of a file beside NAME (its lock, its temporary file); when
+    that (with `room` bytes more, which mkstemp adds) would pass NAME_MAX, NAME is cut and a
+    hash of it appended, so a deck whose own name is long still edits."""
+    full = f".{name}{tail}"
+    if len(os.fsencode(full)) + room <= NAME_MAX:
+        return full
+    encoded = os.fsencode(name)
+    digest = hashlib.sha256(encoded).hexdigest()[:16]
+    keep = NAME_MAX - room - len(os.fsencode(tail)) - len(digest) - 2  # "." and "-"
+    return f".{os.fsdecode(encoded[:max(keep, 0)])}-{digest}{tail}"
 
 
 class ReadOnlyFile(PermissionError):
@@ -77,7 +92,8 @@ def atomic_write_bytes(path: Path, data: bytes, expected: bytes | None = None,
         raise ReadOnlyFile(errno.EACCES, f"read-only (mode {stat.S_IMODE(info.st_mode):04o})",
                            str(path))
     with ended_cleanly_by_signals():
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=f".{target.name}.", suffix=".tmp")
+        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=side_name(target.name, ".", 12),
+                                   suffix=".tmp")
         try:
             with os.fdopen(fd, "wb") as handle:
                 handle.write(data)
@@ -139,7 +155,7 @@ def edit_lock(path: Path, timeout: float | None = None) -> Iterator[None]:
         return
     timeout = LOCK_TIMEOUT if timeout is None else timeout
     target = write_target(path)
-    lock_path = target.parent / f".{target.name}.lock"
+    lock_path = target.parent / side_name(target.name, ".lock")
     deadline = time.monotonic() + timeout
     delay = 0.002
     with ended_cleanly_by_signals():

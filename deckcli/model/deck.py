@@ -64,6 +64,9 @@ class Deck:
     format: str | None = None
     name: str | None = None
     entries: list[DeckEntry] = field(default_factory=list)
+    # cards of a side zone (`Sideboard:`, `Maybe:`), by the zone's name as written: never part
+    # of the deck, kept so a reader can report them and `export` can write them back
+    zones: dict[str, list[DeckEntry]] = field(default_factory=dict)
     game_line: int | None = None
     format_line: int | None = None
     key_lines: LineSource | None = field(default=None, repr=False, compare=False)

@@ -5,7 +5,8 @@ of the pool file's bytes, the deckcli version and the code that validates pools.
 validated on load; one that is missing, unreadable, not a regular file, oversized or of the
 wrong shape is a miss, and the pool is parsed from its TOML and the entry written again.
 The cache folder is created 0700 and is not used when another user owns it or others may
-write to it (one line on stderr says so).
+write to it (one line on stderr says so). Writing an entry removes the entries of the same
+pool file's earlier contents and, past MAX_ENTRIES, the oldest: one entry per pool file.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ import os
 import re
 import stat
 import sys
-import tempfile
+import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -66,10 +68,18 @@ def code_stamp() -> str:
 
 
 def entry_name(source: Path, data: bytes) -> str:
-    """The entry's file name: the pool's stem and a hash of its bytes and of deckcli."""
+    """The entry's file name: the pool's stem, a tag of its place on disk, and a hash of its
+    bytes and of deckcli. `entry_prefix` is the part every content of one pool file shares."""
     digest = hashlib.sha256(data)
     digest.update(f"|{FORMAT}|{__version__}|{code_stamp()}".encode())
-    return f"{source.stem}-{digest.hexdigest()[:32]}.json"
+    return f"{entry_prefix(source)}{digest.hexdigest()[:32]}.json"
+
+
+def entry_prefix(source: Path) -> str:
+    """'megaman-1a2b3c4d-': the stem (cut to 60 characters) and a hash of the real path, so
+    two pools of one name (a user pool overriding a built-in one) keep an entry each."""
+    place = hashlib.sha256(os.fsencode(os.path.realpath(source))).hexdigest()[:8]
+    return f"{source.stem[:60]}-{place}-"
 
 
 def load_cached(source: Path, header: PoolHeader) -> Pool:
@@ -84,7 +94,38 @@ def load_cached(source: Path, header: PoolHeader) -> Pool:
     if pool is None:
         pool = load_pool(source, data, header)
         _store(target, pool)
+        evict(folder, target.name, entry_prefix(source))
     return pool
+
+
+MAX_ENTRIES = 64  # entries kept in the cache folder; beyond, the oldest written go
+STALE_TEMP_SECONDS = 3600  # a temporary file older than this was left by a killed run
+_ENTRY = re.compile(r"-[0-9a-f]{32}\.json$")
+
+
+def evict(folder: Path, kept: str, prefix: str) -> None:
+    """After writing the entry `kept`: remove the entries of the same pool file's earlier
+    contents (`prefix`), temporary files a killed run left, and the oldest entries beyond
+    MAX_ENTRIES, so the folder never grows without bound. Runs only on a miss; a file that
+    cannot be removed is left (the next miss tries again)."""
+    try:
+        with os.scandir(folder) as listing:
+            files = [(entry.name, entry.stat(follow_symlinks=False)) for entry in listing]
+    except OSError:
+        return
+    stale: list[tuple[float, str]] = []
+    entries: list[tuple[float, str]] = []
+    now = time.time()
+    for name, info in files:
+        if _ENTRY.search(name) and name != kept:
+            (stale if name.startswith(prefix) else entries).append((info.st_mtime, name))
+        elif (name.startswith(".pool-") and name.endswith(".tmp")
+              and now - info.st_mtime > STALE_TEMP_SECONDS):
+            stale.append((info.st_mtime, name))
+    entries.sort(reverse=True)  # newest first; `kept` is one more
+    for _, name in stale + entries[max(MAX_ENTRIES - 1, 0):]:
+        with contextlib.suppress(OSError):
+            os.unlink(folder / name)
 
 
 def usable_dir(folder: Path | None) -> Path | None:
@@ -113,6 +154,20 @@ def usable_dir(folder: Path | None) -> Path | None:
 
 def _read(target: Path, source: Path, header: PoolHeader) -> Pool | None:
     """The pool in a cache entry, or None when the entry is missing or cannot be trusted."""
+    entry = read_entry(target, MAX_ENTRY_BYTES, controls_absent)
+    if entry is None:
+        return None
+    try:
+        return from_entry(entry, source, header)
+    except (ValueError, TypeError, KeyError, RecursionError):
+        return None
+
+
+def read_entry(target: Path, max_bytes: int, accept: Callable[[bytes], bool] | None = None
+               ) -> object | None:
+    """The JSON data of a cache file, or None when it is missing, not a regular file (opened
+    without following a link or blocking), larger than `max_bytes`, refused by `accept` (given
+    its bytes) or not JSON."""
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
     try:
         fd = os.open(target, flags)
@@ -120,13 +175,14 @@ def _read(target: Path, source: Path, header: PoolHeader) -> Pool | None:
         return None
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > MAX_ENTRY_BYTES:
+        if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
             return None
-        data = read_fd(fd, MAX_ENTRY_BYTES + 1)
-        if not controls_absent(data):
+        data = read_fd(fd, max_bytes + 1)
+        if accept is not None and not accept(data):
             return None
-        return from_entry(json.loads(data), source, header)
-    except (OSError, ValueError, TypeError, KeyError, RecursionError):
+        loaded: object = json.loads(data)
+        return loaded
+    except (OSError, ValueError, RecursionError):
         return None
     finally:
         os.close(fd)
@@ -160,6 +216,8 @@ def _store(target: Path, pool: Pool) -> None:
     tmp = None
     try:
         data = json.dumps(to_entry(pool), ensure_ascii=False, separators=(",", ":"))
+        import tempfile  # only to write: random and shutil cost at start-up
+
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".pool-", suffix=".tmp")
         with open(fd, "wb") as handle:
             handle.write(data.encode("utf-8"))

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import os
 import stat
-import tomllib
 from pathlib import Path
 from typing import Any
 
 from pydantic import ValidationError
 
 from deckcli.escape import control_character
+from deckcli.io import tomlread
 from deckcli.model.card import RESERVED_CARD_KEYS, Card, card_data_problem
 from deckcli.model.pool import Pool
 from deckcli.model.poolspec import FieldDef, PoolHeader
@@ -112,8 +112,8 @@ def read_pool_text(path: Path) -> str:
 def parse_pool_toml(path: Path, text: str) -> dict[str, Any]:
     """tomllib.loads, with every way it can fail on a hostile file as a PoolError."""
     try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
+        return tomlread.loads(text)
+    except tomlread.TOMLDecodeError as exc:
         raise PoolError(path, f"invalid TOML: {exc}") from None
     except ValueError:  # an integer beyond Python's 4,300-digit parsing limit
         raise PoolError(path, "invalid TOML: a number with thousands of digits") from None

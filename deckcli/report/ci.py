@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from deckcli.model.problem import SEVERITIES
-from deckcli.model.result import DeckResult
+from deckcli.model.result import CheckResult, DeckResult
 
 
 def repo_path(path: str) -> str:
@@ -36,6 +36,22 @@ def problem_summary(deck: DeckResult) -> str:
     """'2 errors, 1 warning, 1 notice', or 'no problems'."""
     counted = zip(severity_counts(deck), ("error", "warning", "notice"), strict=True)
     return ", ".join(plural(n, word) for n, word in counted if n) or "no problems"
+
+
+MAX_SKIPS_LISTED = 200  # a CI log or comment lists this many skipped files, then counts
+
+
+def skipped_entries(result: CheckResult) -> list[tuple[str, str, bool]]:
+    """(path relative to the working folder, why, is a folder) of what a scan passed over."""
+    return [(repo_path(path), why, folder) for path, why, folder in result.skipped_files]
+
+
+def skipped_summary(result: CheckResult) -> str:
+    """'3 files and 1 folder skipped' (nothing when nothing was)."""
+    folders = sum(folder for _, _, folder in result.skipped_files)
+    files = len(result.skipped_files) - folders
+    parts = [plural(n, word) for n, word in ((files, "file"), (folders, "folder")) if n]
+    return f"{' and '.join(parts)} skipped" if parts else ""
 
 
 def notices(count: int) -> str:

@@ -14,7 +14,15 @@ from deckcli.escape import escape_controls
 from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult
 from deckcli.report import deck_line
-from deckcli.report.ci import notices, plural, repo_path, severity_counts
+from deckcli.report.ci import (
+    MAX_SKIPS_LISTED,
+    notices,
+    plural,
+    repo_path,
+    severity_counts,
+    skipped_entries,
+    skipped_summary,
+)
 
 COMMAND = {"error": "error", "warning": "warning", "info": "notice"}  # by severity
 
@@ -46,6 +54,21 @@ def annotation(path: str, problem: Problem) -> str:
     return f"::{COMMAND[problem.severity]} {joined}::{escape_data(log_text(problem.message))}\n"
 
 
+def skipped_notice(result: CheckResult, out: TextIO) -> None:
+    """One `::notice` listing the files and folders the scan passed over, with why."""
+    entries = skipped_entries(result)
+    if not entries:
+        return
+    listed = [f"{path}{'/' * folder} ({why})" for path, why, folder in
+              entries[:MAX_SKIPS_LISTED]]
+    if len(entries) > MAX_SKIPS_LISTED:
+        listed.append(f"… and {len(entries) - MAX_SKIPS_LISTED:,} more (check --verbose lists "
+                      "them all)")
+    title = f"deckcli: {skipped_summary(result)}, not checked"
+    out.write(f"::notice title={escape_property(title)}::"
+              f"{escape_data(log_text(chr(10).join(listed)))}\n")
+
+
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
     totals = [0, 0, 0]  # errors, warnings, information notices
     for deck in result.decks:
@@ -57,6 +80,7 @@ def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
             out.write(annotation(path, problem))
         out.write("::endgroup::\n")
         totals = [total + n for total, n in zip(totals, severity_counts(deck), strict=True)]
+    skipped_notice(result, out)
     errors, warnings, infos = totals
     legal = sum(deck.legal for deck in result.decks)
     out.write(f"deckcli: {plural(len(result.decks), 'deck')}, {legal:,} legal, "

@@ -15,7 +15,7 @@ from typing import TextIO
 from deckcli.escape import escape_controls
 from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult, DeckResult
-from deckcli.report.ci import problem_summary, repo_path
+from deckcli.report.ci import problem_summary, repo_path, skipped_entries
 
 # Characters XML 1.0 cannot hold at all, even escaped (control characters, lone surrogates).
 _NOT_XML = re.compile("[^\t\n\r\x20-\ud7ff\ue000-\ufffd\U00010000-\U0010ffff]")
@@ -61,9 +61,14 @@ def testcase(deck: DeckResult, strict: bool) -> ET.Element:
 
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
     failures = sum(deck.fails(result.strict) for deck in result.decks)
-    suite = ET.Element("testsuite", name="deckcli", tests=str(len(result.decks)),
-                       failures=str(failures), errors="0", skipped="0", time="0")
+    skips = [(path, why) for path, why, folder in skipped_entries(result) if not folder]
+    suite = ET.Element("testsuite", name="deckcli", tests=str(len(result.decks) + len(skips)),
+                       failures=str(failures), errors="0", skipped=str(len(skips)), time="0")
     suite.extend(testcase(deck, result.strict) for deck in result.decks)
+    for path, why in skips:  # a test tab shows what was not checked, and why
+        case = ET.SubElement(suite, "testcase", classname="skipped",
+                             name=xml_text(escape_controls(path)), time="0")
+        ET.SubElement(case, "skipped", message=xml_text(escape_controls(why)))
     ET.indent(suite)
     out.write('<?xml version="1.0" encoding="UTF-8"?>\n')
     out.write(ET.tostring(suite, encoding="unicode"))

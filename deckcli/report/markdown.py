@@ -2,37 +2,51 @@
 
 A table with one row per deck (deck, game, cards, verdict, problems), then each deck's
 problems under its own heading. Text from deck files is escaped, so a card named `A|B` or
-`*1` cannot break the table or start emphasis.
+`*1` cannot break the table or start emphasis, and `https://…`, `www.…` or `@team` in it
+is neither a link nor a mention (an invisible word joiner breaks them).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 from typing import TextIO
 
 from deckcli.escape import escape_controls
 from deckcli.model.result import CheckResult, DeckResult
-from deckcli.report.ci import plural, problem_summary, repo_path
+from deckcli.report.ci import (
+    MAX_SKIPS_LISTED,
+    plural,
+    problem_summary,
+    repo_path,
+    skipped_entries,
+    skipped_summary,
+)
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~#])")
+# where GitHub would link bare text: before "://", after "www", after "@" (mentions, e-mails)
+_LINKISH = re.compile(r"(?<=[A-Za-z])(?=://)|(?i:(?<=\bwww))(?=\.)|(?<=@)")
+WORD_JOINER = "\u2060"  # invisible; breaks GitHub's autolinks and @mentions, not the text
 
 
 def md_escape(text: str) -> str:
-    """Text for one table cell or list item: markup characters escaped, one line."""
-    return _SPECIAL.sub(r"\\\1", escape_controls(" ".join(text.split())))
+    """Text for one table cell or list item: markup characters escaped, one line, and no
+    autolink (`https://…`, `www.…`, `a@b.c`) or `@mention` GitHub would make of it."""
+    escaped = _SPECIAL.sub(r"\\\1", escape_controls(" ".join(text.split())))
+    return _LINKISH.sub(WORD_JOINER, escaped)
 
 
 def verdict(deck: DeckResult) -> str:
     return "✅ legal" if deck.legal else "❌ illegal"
 
 
-def table(result: CheckResult) -> list[str]:
-    rows = ["| deck | game | cards | verdict | problems |", "| --- | --- | ---: | --- | --- |"]
+def table(result: CheckResult) -> Iterator[str]:
+    yield "| deck | game | cards | verdict | problems |"
+    yield "| --- | --- | ---: | --- | --- |"
     for deck in result.decks:
         game = " · ".join(part for part in (deck.game, deck.format) if part) or "—"
-        rows.append(f"| {md_escape(repo_path(deck.path))} | {md_escape(game)} | {deck.cards:,} "
-                    f"| {verdict(deck)} | {problem_summary(deck)} |")
-    return rows
+        yield (f"| {md_escape(repo_path(deck.path))} | {md_escape(game)} | {deck.cards:,} "
+               f"| {verdict(deck)} | {problem_summary(deck)} |")
 
 
 def details(deck: DeckResult) -> list[str]:
@@ -44,16 +58,44 @@ def details(deck: DeckResult) -> list[str]:
     return [*lines, ""]
 
 
-def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
+def lines(result: CheckResult) -> Iterator[str]:
+    """The report's lines, deck by deck."""
     legal = sum(deck.legal for deck in result.decks)
-    lines = ["## deckcli check", "",
-             f"{plural(len(result.decks), 'deck')}: {legal:,} legal, "
-             f"{len(result.decks) - legal:,} illegal"
-             + (f"; {plural(result.skipped, 'file')} skipped" if result.skipped else ""),
-             "", *table(result), ""]
-    with_problems = [deck for deck in result.decks if deck.problems]
-    if with_problems:
-        lines += ["## Problems", ""]
-        for deck in with_problems:
-            lines += details(deck)
-    out.write("\n".join(lines).rstrip("\n") + "\n")
+    yield from ["## deckcli check", "",
+                f"{plural(len(result.decks), 'deck')}: {legal:,} legal, "
+                f"{len(result.decks) - legal:,} illegal"
+                + (f"; {plural(result.skipped, 'file')} skipped" if result.skipped else ""), ""]
+    yield from table(result)
+    yield ""
+    if any(deck.problems for deck in result.decks):
+        yield from ["## Problems", ""]
+        for deck in result.decks:
+            if deck.problems:
+                yield from details(deck)
+    yield from skipped(result)
+
+
+def skipped(result: CheckResult) -> Iterator[str]:
+    """What the scan passed over, each with why, folded away under its count."""
+    entries = skipped_entries(result)
+    if not entries:
+        return
+    yield from ["## Not checked", "", f"<details><summary>{skipped_summary(result)}</summary>",
+                ""]
+    for path, why, folder in entries[:MAX_SKIPS_LISTED]:
+        yield f"- {md_escape(path + '/' * folder)} — {md_escape(why)}"
+    if len(entries) > MAX_SKIPS_LISTED:
+        yield f"- … and {len(entries) - MAX_SKIPS_LISTED:,} more (check --verbose lists them all)"
+    yield from ["", "</details>"]
+
+
+def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
+    """The lines, written as they come; blank lines at the end dropped, one newline last."""
+    blanks, started = 0, False
+    for line in lines(result):
+        if not line:
+            blanks += 1
+            continue
+        out.write("\n" * (blanks + started) + line)
+        blanks, started = 0, True
+    out.write("\n")

@@ -86,8 +86,20 @@ def sarif_log(result: CheckResult) -> dict[str, object]:
                for deck in result.decks for problem in deck.problems]
     driver = {"name": "deckcli", "version": __version__,
               "rules": [descriptor(rule_id, variants) for rule_id, variants in docs.items()]}
-    run = {"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results}
+    run = {"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results,
+           "invocations": [{"executionSuccessful": True,
+                            "toolExecutionNotifications": skipped_notifications(result)}]}
     return {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
+
+
+def skipped_notifications(result: CheckResult) -> list[dict[str, object]]:
+    """A `note` per file or folder the scan passed over, at its path, saying why."""
+    return [{"level": "note",
+             "message": {"text": f"not checked: {why}" if not folder
+                         else f"folder not scanned: {why}"},
+             "locations": [{"physicalLocation": {"artifactLocation": {
+                 "uri": artifact_uri(path)}}}]}
+            for path, why, folder in result.skipped_files]
 
 
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:

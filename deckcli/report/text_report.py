@@ -1,8 +1,9 @@
 """`--format text`: one line per problem, `path:line: [severity] rule-id message`.
 
 Deck-level problems (size, counts) point at line 1. Legal decks with no problems print
-nothing, like a linter; the exit status carries the verdict. Control characters in what a
-deck or pool says are escaped, so every line of output is one problem.
+nothing, like a linter; the exit status carries the verdict. A file or folder a scan passed
+over gets one `path: [skipped] why` line, so no format leaves it unsaid. Control characters
+in what a deck or pool says are escaped, so every line of output is one problem.
 """
 
 from __future__ import annotations
@@ -20,3 +21,5 @@ def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
             out.write(escape_controls(f"{deck.path}:{deck_line(problem.line)}: "
                                       f"[{problem.severity}] {problem.rule} {problem.message}")
                       + "\n")
+    for path, why, folder in result.skipped_files:
+        out.write(escape_controls(f"{path}{'/' * folder}: [skipped] {why}") + "\n")

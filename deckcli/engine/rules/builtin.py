@@ -52,19 +52,27 @@ _RULES = [
                 "declarations, and each <card> has a <name> inside a <superzone>.",
                 "a .dek cut off before </deck>"),
     BuiltinRule("csv-syntax", "file", "error",
-                "A CSV deck starts with a header naming a count column and a number or name "
-                "column; each row gives a number or a name.", "a CSV without a header row"),
+                "A CSV deck has a header (in its first 30 rows) naming a count column and a "
+                "number or name column; each row below is a card, a repeated header, a section "
+                "or a total that agrees with the counts.", "a CSV without a header row"),
     BuiltinRule("json-syntax", "file", "error",
                 'A JSON deck is {"CARD": count, …} or {"cards": [{"id": …, "count": …}]}.',
                 'a JSON deck whose "cards" is a string'),
     BuiltinRule("deck-zone", "file", "warning",
-                "Cards in LackeyCCG zones other than Deck and NetNavi are not counted, and "
-                "this says how many.", 'a .dek with a <superzone name="Sideboard">'),
+                "Cards of a side zone (a Sideboard:, Side deck: or Maybe: section, a JSON "
+                '"sideboard", a LackeyCCG zone other than Deck and NetNavi) are not counted; '
+                "this lists them.", "a text list with 'Sideboard:' then '2x Flame Brain'"),
     BuiltinRule("too-many-entries", "file", "error", "A deck lists at most 5,000 entries.",
                 "a generated list of 6,000 different cards"),
     BuiltinRule("missing-game", "deck", "error",
-                "The deck names its game (or --game names it for decks that do not).",
-                "a text list without a '# game: megaman' line"),
+                "The deck's game is known: the file names it, --game or the configuration's "
+                "[[decks]] does, or its cards clearly name one game.",
+                "a text list without a '# game:' line whose cards fit two games alike"),
+    BuiltinRule("game-inferred", "deck", "info",
+                "A deck that names no game is judged by the game its cards name (one game "
+                "knows at least 80% of its card references and more than twice as many as "
+                "any other); pin it to be sure.",
+                "a text list of MegaMan cards without a '# game: megaman' line"),
     BuiltinRule("unknown-game", "deck", "error", "The deck's game is one deckcli knows.",
                 'game = "pokemon"'),
     BuiltinRule("unknown-format", "deck", "error", "The deck's format is one of its game's.",

@@ -1,0 +1,65 @@
+"""Peak memory of `deckcli check` on 2,000 and on 20,000 generated decks (one process).
+
+Each run is its own process, measured by its own peak resident size (`wait4`). Target: the
+20,000-deck run within 20 MB of the 2,000-deck one (reports are written deck by deck). Runs
+`--format json` with the result cache off (`--no-cache`) and on (the second, all-hit run);
+ranges over `--repeat` runs.
+
+    python benchmarks/memory.py [--small 2000] [--large 20000] [--repeat 3]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from check_repo import generate
+
+REPO = Path(__file__).resolve().parent.parent
+
+
+def peak_mb(argv: list[str], env: dict[str, str]) -> float:
+    """The peak resident size of one process, in MB (Linux reports ru_maxrss in KB)."""
+    child = subprocess.Popen(argv, stdout=subprocess.DEVNULL, env=env)
+    _, _, usage = os.wait4(child.pid, 0)
+    return usage.ru_maxrss / 1024
+
+
+def span(values: list[float]) -> str:
+    return f"{min(values):6.1f}–{max(values):6.1f}"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--small", type=int, default=2_000)
+    parser.add_argument("--large", type=int, default=20_000)
+    parser.add_argument("--repeat", type=int, default=3)
+    args = parser.parse_args()
+    with tempfile.TemporaryDirectory() as work:
+        env = {**os.environ, "DECKCLI_CACHE": str(Path(work) / "cache"),
+               "PYTHONPATH": str(REPO)}
+        peaks: dict[tuple[str, int], list[float]] = {}
+        for count in (args.small, args.large):
+            folder = Path(work) / f"decks{count}"
+            generate(folder, count, seed=4, misspelt=0.05)
+            check = [sys.executable, "-m", "deckcli", "check", str(folder), "--format", "json",
+                     "--jobs", "1"]
+            peak_mb([*check], env)  # fills the pool and result caches
+            for _ in range(args.repeat):
+                peaks.setdefault(("no cache", count), []).append(
+                    peak_mb([*check, "--no-cache"], env))
+                peaks.setdefault(("result cache, all hits", count), []).append(
+                    peak_mb(check, env))
+    print(f"{'peak resident MB':<34} {args.small:>13,} {args.large:>13,}   growth (target ≤ 20)")
+    for how in ("no cache", "result cache, all hits"):
+        small, large = peaks[(how, args.small)], peaks[(how, args.large)]
+        growth = [big - little for big in large for little in small]
+        print(f"{how:<34} {span(small)} {span(large)}   {span(growth)} MB")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,67 @@
+"""A deck's result as plain JSON data for the result cache, and back, every value checked.
+
+`from_data` is the only way cached data becomes a result: a value of the wrong type, a
+severity that is not one, a string holding a control character (which a report could echo as
+a forged line) or a wrong shape gives None, a miss, never an exception.
+"""
+
+from __future__ import annotations
+
+from typing import TypeGuard, get_args
+
+from deckcli.app.scan import Skip
+from deckcli.escape import control_character
+from deckcli.model.problem import Problem, Severity
+from deckcli.model.result import DeckResult
+
+SEVERITIES = frozenset(get_args(Severity))  # "error", "warning", "info"
+
+
+def to_data(result: DeckResult | Skip) -> list[object]:
+    """["deck", path, game, format, cards, name, problems] or ["skip", path, reason]."""
+    if isinstance(result, Skip):
+        return ["skip", result.path, result.reason]
+    problems = [[p.rule, p.message, p.severity, p.card, p.line, p.column, p.stands_for]
+                for p in result.problems]
+    return ["deck", result.path, result.game, result.format, result.cards, result.name, problems]
+
+
+def _text(value: object, optional: bool = False) -> bool:
+    if value is None:
+        return optional
+    return type(value) is str and control_character(value) is None
+
+
+def _severity(value: object) -> TypeGuard[Severity]:
+    return type(value) is str and value in SEVERITIES
+
+
+def _number(value: object, optional: bool = False, least: int = 0) -> bool:
+    if value is None:
+        return optional
+    return type(value) is int and value >= least
+
+
+def from_data(data: object) -> DeckResult | Skip | None:
+    """The result `to_data` wrote, or None when the data is not exactly of that shape."""
+    if type(data) is not list or not data:
+        return None
+    if data[0] == "skip" and len(data) == 3 and _text(data[1]) and _text(data[2]):
+        return Skip(data[1], data[2])
+    if data[0] != "deck" or len(data) != 7:
+        return None
+    _, path, game, deck_format, cards, name, rows = data
+    if not (_text(path) and _text(game, True) and _text(deck_format, True) and _number(cards)
+            and _text(name, True) and type(rows) is list):
+        return None
+    problems = []
+    for row in rows:
+        if type(row) is not list or len(row) != 7:
+            return None
+        rule, message, severity, card, line, column, stands_for = row
+        if not (_text(rule) and _text(message) and _severity(severity)
+                and _text(card, True) and _number(line, True) and _number(column, True)
+                and _number(stands_for, least=1)):
+            return None
+        problems.append(Problem(rule, message, severity, card, line, column, stands_for))
+    return DeckResult(path, game, deck_format, cards, problems, name)

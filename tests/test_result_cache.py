@@ -1,0 +1,275 @@
+"""The result cache: an unchanged deck is not judged again; any change that could alter its
+verdict (its bytes, a pool, the settings, deckcli's version or code) is a miss; a tampered
+entry is at worst a miss; `--no-cache` and `DECKCLI_CACHE=off` turn it off."""
+
+from __future__ import annotations
+
+import json
+import os
+import time
+from pathlib import Path
+
+import pytest
+
+from conftest import SAMPLES, TEST_POOLS, toml_deck
+from deckcli.app import resultcache, run
+
+LEGAL_TESTGAME = {"T-01": 1, "T-02": 3, "T-03": 3, "T-04": 3}
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("DECKCLI_CACHE", str(folder))
+    return folder
+
+
+@pytest.fixture
+def judged(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths the run really judged (not taken from the cache)."""
+    seen: list[str] = []
+    real = run.check_target
+
+    def counting(target, registry, settings):
+        seen.append(target.path.name)
+        return real(target, registry, settings)
+
+    monkeypatch.setattr(run, "check_target", counting)
+    return seen
+
+
+@pytest.fixture
+def decks(tmp_path: Path) -> Path:
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    for sample in ("starter-megaman.toml", "illegal-five-copies.toml", "starter-torchman.txt"):
+        (folder / sample).write_bytes((SAMPLES / "megaman" / sample).read_bytes())
+    return folder
+
+
+def results_files(cache: Path) -> list[Path]:
+    return sorted((cache / "results").glob("*.json"))
+
+
+def test_an_unchanged_deck_is_a_hit_with_the_same_report(cli, cache, decks, judged):
+    first = cli("check", decks, "--format", "json")
+    assert first.code == 1 and len(judged) == 3
+    judged.clear()
+    for output in ("json", "text", "sarif", "github"):
+        again = cli("check", decks, "--format", output)
+        uncached = cli("check", decks, "--format", output, "--no-cache")
+        assert again.out == uncached.out and again.code == uncached.code == 1
+    assert judged == ["illegal-five-copies.toml", "starter-megaman.toml",
+                      "starter-torchman.txt"] * 4  # each --no-cache run only
+
+
+def test_a_changed_deck_is_a_miss_and_replaces_its_entry(cli, cache, decks, judged):
+    cli("check", decks)
+    judged.clear()
+    deck = decks / "starter-megaman.toml"
+    deck.write_text(deck.read_text(encoding="utf-8").replace("= 4", "= 3", 1), encoding="utf-8")
+    run_ = cli("check", decks, "--format", "json")
+    assert judged == ["starter-megaman.toml"]
+    verdicts = {Path(d["path"]).name: d["legal"] for d in run_.json()["decks"]}
+    assert verdicts["starter-megaman.toml"] is False
+    entries = json.loads(results_files(cache)[0].read_text())["entries"]
+    assert len(entries) == 3  # one entry per path, the old one replaced
+
+
+def test_a_changed_pool_is_a_miss(cli, cache, tmp_path, judged):
+    pools = tmp_path / "pools"
+    pools.mkdir()
+    pool = pools / "testgame.toml"
+    pool.write_bytes((TEST_POOLS / "testgame.toml").read_bytes())
+    deck = tmp_path / "t.toml"
+    deck.write_text(toml_deck("testgame", LEGAL_TESTGAME), encoding="utf-8")
+    assert cli("--pools", pools, "check", deck).code == 0
+    assert cli("--pools", pools, "check", deck).code == 0
+    assert judged == ["t.toml"]
+    pool.write_text(pool.read_text(encoding="utf-8").replace("exactly = 10", "exactly = 11", 1),
+                    encoding="utf-8")
+    assert cli("--pools", pools, "check", deck).code == 1
+    assert judged == ["t.toml", "t.toml"]
+
+
+@pytest.mark.parametrize("options", [
+    ["--select", "copies"], ["--ignore", "copies"], ["--game", "megaman"],
+    ["--deck-format", "standard"],
+])
+def test_a_setting_that_can_change_a_verdict_is_a_miss(cli, cache, decks, judged, options):
+    cli("check", decks)
+    judged.clear()
+    cli("check", decks, *options)
+    assert len(judged) == 3
+    judged.clear()
+    cli("check", decks, *options)
+    assert judged == []
+
+
+def test_another_user_pool_folder_is_a_miss(cli, cache, decks, judged):
+    cli("check", decks)
+    judged.clear()
+    cli("--pools", TEST_POOLS, "check", decks)
+    assert len(judged) == 3
+
+
+def test_output_settings_share_the_cache(cli, cache, decks, judged):
+    cli("check", decks, "--format", "json")
+    judged.clear()
+    assert cli("check", decks, "--format", "text", "--strict").code == 1
+    assert judged == []
+
+
+def test_another_version_or_changed_code_is_a_miss(cli, cache, decks, judged, monkeypatch):
+    cli("check", decks)
+    judged.clear()
+    monkeypatch.setattr(resultcache, "__version__", "99.0")
+    cli("check", decks)
+    assert len(judged) == 3
+    monkeypatch.undo()
+    stamp = resultcache.code_stamp()
+    module = Path(resultcache.__file__)
+    info = module.stat()
+    os.utime(module, ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000))
+    try:
+        assert resultcache.code_stamp() != stamp
+    finally:
+        os.utime(module, ns=(info.st_atime_ns, info.st_mtime_ns))
+
+
+def entry_parts(entry: str) -> tuple[str, str, list]:
+    digest, explicit, data = entry.split(" ", 2)
+    return digest, explicit, json.loads(data)
+
+
+def entry_text(digest: str, explicit: str, data: object) -> str:
+    return f"{digest} {explicit} {json.dumps(data)}"
+
+
+TAMPERED = {
+    "verdict flipped to a wrong type": lambda d: d.__setitem__(4, "sixty"),
+    "severity that is none": lambda d: d[6][0].__setitem__(2, "fatal"),
+    "a forged line in a message": lambda d: d[6][0].__setitem__(1, "x\n::error file=a::forged"),
+    "a short row": lambda d: d[6].__setitem__(0, ["copies"]),
+    "not a list": lambda d: d.__setitem__(6, {"legal": True}),
+    "a count below zero": lambda d: d.__setitem__(4, -1),
+    "a deck that is no deck": lambda d: d.__setitem__(0, "other"),
+}
+
+
+@pytest.mark.parametrize("how", [*TAMPERED, "not JSON", "not a string", "other hash"])
+def test_a_tampered_entry_is_a_miss(cli, cache, decks, judged, how):
+    expected = cli("check", decks, "--format", "json").out
+    [results] = results_files(cache)
+    document = json.loads(results.read_text())
+    key = str(decks / "illegal-five-copies.toml")
+    digest, explicit, data = entry_parts(document["entries"][key])
+    if how in TAMPERED:
+        TAMPERED[how](data)
+        document["entries"][key] = entry_text(digest, explicit, data)
+    elif how == "not JSON":
+        document["entries"][key] = f"{digest} {explicit} [[[["
+    elif how == "not a string":
+        document["entries"][key] = [digest, explicit, data]
+    else:
+        document["entries"][key] = entry_text("0" * 64, explicit, data)
+    results.write_text(json.dumps(document))
+    judged.clear()
+    run_ = cli("check", decks, "--format", "json")
+    assert run_.out == expected and "Traceback" not in run_.err
+    assert judged == ["illegal-five-copies.toml"]
+
+
+@pytest.mark.parametrize("content", [b"", b"\x80\x81 not JSON", b"[]", b'{"format": 2}',
+                                     b'{"format": 2, "entries": []}', b"[" * 100_000])
+def test_a_garbage_results_file_is_a_miss(cli, cache, decks, judged, content):
+    expected = cli("check", decks, "--format", "json").out
+    [results] = results_files(cache)
+    results.write_bytes(content)
+    judged.clear()
+    assert cli("check", decks, "--format", "json").out == expected
+    assert len(judged) == 3
+
+
+def test_a_fifo_named_like_the_results_file_neither_hangs_nor_is_read(cli, cache, decks, judged):
+    cli("check", decks)
+    [results] = results_files(cache)
+    results.unlink()
+    os.mkfifo(results)
+    judged.clear()
+    assert cli("check", decks).code == 1
+    assert len(judged) == 3
+
+
+def test_no_cache_neither_reads_nor_writes(cli, cache, decks, judged):
+    cli("check", decks)
+    [results] = results_files(cache)
+    document = json.loads(results.read_text())
+    for key, entry in document["entries"].items():  # a forged "legal" verdict for every deck
+        digest, explicit, data = entry_parts(entry)
+        data[6] = []
+        document["entries"][key] = entry_text(digest, explicit, data)
+    results.write_text(json.dumps(document))
+    assert cli("check", decks).code == 0  # believed: the limit docs/security.md states
+    before = results.read_bytes()
+    judged.clear()
+    assert cli("check", decks, "--no-cache").code == 1
+    assert len(judged) == 3 and results.read_bytes() == before
+
+
+@pytest.mark.parametrize("off", ["off", "OFF", "0", "none"])
+def test_deckcli_cache_off_turns_it_off(cli, decks, judged, monkeypatch, tmp_path, off):
+    monkeypatch.setenv("DECKCLI_CACHE", off)
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    cli("check", decks)
+    cli("check", decks)
+    assert len(judged) == 6
+    assert not (tmp_path / "home").exists() and not (tmp_path / "xdg").exists()
+
+
+@pytest.mark.skipif(os.uname().sysname == "Darwin", reason="macOS refuses non-UTF-8 names")
+def test_a_file_name_that_is_not_utf8(cli, cache, decks, judged):
+    odd = os.path.join(os.fsencode(decks), b"deck-\xff\xfe.toml")
+    with open(odd, "wb") as handle:
+        handle.write((SAMPLES / "megaman" / "illegal-59-cards.toml").read_bytes())
+    first = cli("check", decks, "--format", "json")
+    assert len(judged) == 4
+    judged.clear()
+    again = cli("check", decks, "--format", "json")
+    assert judged == [] and again.out == first.out
+    assert "deck-\ufffd\ufffd.toml" in again.out
+    entries = json.loads(results_files(cache)[0].read_text())["entries"]
+    assert os.fsdecode(odd) in entries
+
+
+def test_entries_of_deleted_decks_and_old_results_files_are_evicted(cli, cache, decks):
+    cli("check", decks)
+    (decks / "starter-torchman.txt").unlink()
+    cli("check", decks / "starter-megaman.toml")  # a run of one deck keeps the others
+    [results] = results_files(cache)
+    assert len(json.loads(results.read_text())["entries"]) == 2
+    old = time.time() - (resultcache.MAX_AGE_DAYS + 1) * 86400
+    os.utime(results, (old, old))
+    cli("check", decks, "--select", "copies")  # another key: the old file goes
+    assert results_files(cache) == [f for f in results_files(cache) if f != results]
+    assert len(results_files(cache)) == 1
+
+
+def test_a_file_changed_while_it_was_checked_is_not_kept(cache, decks, monkeypatch):
+    from deckcli.app.settings import Settings
+    from deckcli.pools.registry import PoolRegistry
+
+    deck = decks / "starter-megaman.toml"
+    real = run.check_target
+
+    def changing(target, registry, settings):
+        result = real(target, registry, settings)
+        if target.path == deck:
+            deck.write_bytes(deck.read_bytes() + b"\n# edited meanwhile\n")
+        return result
+
+    monkeypatch.setattr(run, "check_target", changing)
+    run.check_paths([decks], PoolRegistry([]), Settings(), cache=True)
+    entries = json.loads(results_files(cache)[0].read_text())["entries"]
+    assert str(deck) not in entries and len(entries) == 2
