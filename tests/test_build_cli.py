@@ -111,7 +111,7 @@ def test_fmt_output_groups_entries_and_keeps_comments(cli, tmp_path):
     assert cli("fmt", path).out == f"reformatted {path}\n1 file reformatted, 0 unchanged\n"
     text = path.read_text()
     assert text.startswith("# A MegaMan deck written by hand")
-    assert ('[cards]\n# NetNavi (1)\n# -- the NetNavi --\n"MegaMan, NetWarrior" = 1  '
+    assert ('[cards]\n# NetNavi (1)\n# -- the NetNavi --\n1St101 = 1  '  # a number stays
             "# MegaMan, NetWarrior\n\n# Resource (29)\n") in text
     assert '"Worthy Opponent" = 3  # an escaped key: Worthy Opponent\n' in text
     assert text.endswith('# total: 60 cards\n\n[notes]\nauthor = "test"   # a table after '
@@ -184,3 +184,14 @@ def test_schema_requires_game_and_positive_counts(cli):
         assert set(schema["required"]) <= set(deck)
         assert all(isinstance(n, int) and n >= 1 for n in deck["cards"].values())
     assert cli("schema", "pool").code == 2
+
+
+def test_fmt_keeps_references_the_pool_records_and_fixes_other_spellings(cli, write_deck):
+    path = write_deck("mixed.toml", 'game = "megaman"\n[cards]\n"1C12" = 4\n"area steal" = 2\n')
+    assert cli("fmt", path).code == 0
+    text = path.read_text()
+    assert "1C12 = 4" in text  # a number stays a number
+    assert "AreaSteal = 2" in text and "area steal" not in text  # a loose spelling is fixed
+    japanese = SAMPLES / "digimon-classic" / "example-japanese-names.toml"
+    copy = write_deck("ja.toml", japanese.read_text(encoding="utf-8"))
+    assert cli("fmt", "--check", copy).code == 0 and '"アグモン" = 3' in copy.read_text()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 
 def test_all_23_netnavis(cli):
     run = cli("cards", "megaman", "type:NetNavi", "--format", "json")
@@ -43,5 +45,28 @@ def test_games_lists_every_format_on_one_line(cli):
     lines = run.out.splitlines()
     assert run.code == 0 and len(lines) == 8
     megaman = next(line for line in lines if line.startswith("megaman/standard"))
-    assert "exactly 60 cards; exactly 1 NetNavi; ≤4 per name" in megaman
+    assert "exactly 60 cards; exactly 1 NetNavi card; ≤4 per name" in megaman
     assert "(default)" in megaman
+
+
+@pytest.mark.parametrize("args", [
+    ("type:Resource", "-color:Red"),
+    ("type:Resource", "-color:Red", "--limit", "500"),
+    ("-f", "json", "type:Resource", "-color:Red"),
+    ("type:Resource", "--format=json", "-color:Red"),
+    ("type:Resource", "not", "color:Red"),
+])
+def test_negated_terms_after_the_game_are_query_words(cli, args):
+    run = cli("cards", "megaman", *args, *(() if "json" in " ".join(args) else ("-f", "json")))
+    assert run.code == 0, run.err
+    found = run.json()
+    assert found and all(card["type"] == "Resource" and card.get("color") != "Red"
+                         for card in found)
+    everything = cli("cards", "megaman", "type:Resource", "-f", "json").json()
+    assert 0 < len(found) < len(everything)
+
+
+def test_an_unknown_option_before_the_game_is_still_an_error(cli):
+    run = cli("cards", "-x", "megaman")
+    assert run.code == 2 and "No such option: -x" in run.err
+    assert cli("cards", "megaman", "--limit").code == 2

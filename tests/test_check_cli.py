@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from conftest import SAMPLES, toml_deck
 
 LEGAL_SAMPLES = sorted(
@@ -163,3 +165,25 @@ def test_very_deep_folders_are_scanned_without_recursion(cli, tmp_path):
         deck.unlink()
         for folder in reversed(folders):
             folder.rmdir()
+
+
+@pytest.mark.parametrize("width", [40, 80])
+def test_on_a_terminal_problems_wrap_at_spaces(cli, monkeypatch, width):
+    import sys
+
+    from deckcli.report.rich_report import wrap_words
+
+    monkeypatch.setenv("COLUMNS", str(width))
+    monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
+    run = cli("check", SAMPLES / "megaman" / "illegal-59-cards.toml",
+              SAMPLES / "haikyu" / "illegal-nine-events.toml")
+    lines = run.out.splitlines()
+    assert all(len(line) <= width for line in lines)
+    assert any(line.rstrip().endswith("add 1") for line in lines)  # never "add" | "1"
+    assert " ".join(run.out.split()).count("at most 8 allowed — cut 1") == 1
+    assert "…" not in run.out
+    assert wrap_words("59 cards; megaman decks have exactly 60 — add 1", 20) == [
+        "59 cards; megaman", "decks have", "exactly 60 — add 1"]  # numbers stay with a word
+    monkeypatch.undo()
+    piped = cli("check", SAMPLES / "megaman" / "illegal-59-cards.toml")
+    assert "deck-size  59 cards; megaman decks have exactly 60 — add 1" in piped.out

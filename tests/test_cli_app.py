@@ -52,10 +52,11 @@ def test_debug_prints_the_traceback_from_the_command_line():
         sys.exit(main(sys.argv[1:]))
     """)
     base = [sys.executable, "-c", script]
-    quiet = subprocess.run([*base, "check", str(DECK)], capture_output=True, text=True,
-                           cwd=REPO)
-    loud = subprocess.run([*base, "--debug", "check", str(DECK)], capture_output=True,
-                          text=True, cwd=REPO)
+    # --no-cache: a verdict cached by an earlier test would skip the rules that explode
+    quiet = subprocess.run([*base, "check", "--no-cache", str(DECK)], capture_output=True,
+                           text=True, cwd=REPO)
+    loud = subprocess.run([*base, "--debug", "check", "--no-cache", str(DECK)],
+                          capture_output=True, text=True, cwd=REPO)
     assert quiet.returncode == 3 and "Traceback" not in quiet.stderr
     assert loud.returncode == 1 and "Traceback (most recent call last)" in loud.stderr
     assert "ValueError: boom" in loud.stderr

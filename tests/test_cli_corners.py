@@ -31,7 +31,7 @@ def test_an_unknown_value_of_a_declared_field_lists_the_values(cli):
 def test_sample_hands_need_no_want(cli):
     run = cli("draw", MEGAMAN, "--show", "2", "--format", "text")
     assert run.code == 0, run.err
-    assert "sample opening hands (seed 1):" in run.out
+    assert "sample opening hands (seed 1, before any mulligan):" in run.out
     assert len([line for line in run.out.splitlines() if line.startswith("   ")]) >= 2
     hands = cli("draw", MEGAMAN, "--show", "3", "--format", "json").json()["sample_hands"]
     assert len(hands) == 3 and all(hands)

@@ -68,7 +68,7 @@ def test_haikyu_partial_mulligan_keeps_the_events(cli):
     # a miss keeps its k < 2 events, returns 6 - k and draws 6 - k from the 40 - k left
     miss = sum(hypergeom(40, 8, 6).pmf(k) * at_least(40 - k, 8 - k, 6 - k, 2 - k)
                for k in range(2))
-    document = odds(cli, HAIKYU, "--want", "2 type:event", "--mulligan")
+    document = odds(cli, HAIKYU, "--want", "2 type:event", "--mulligan", "default")
     assert document["probability"] == pytest.approx(at_least(40, 8, 6, 2) + miss, abs=1e-12)
 
 

@@ -58,7 +58,7 @@ def full_mulligan_opening(aces: int = 4, pile: int = 20, hand: int = 5) -> float
 
 
 def test_full_mulligan_sums_over_the_face_down_card(cli):
-    run = cli("--pools", FISH, "draw", FISH_DECK, "--want", "Ace", "--mulligan",
+    run = cli("--pools", FISH, "draw", FISH_DECK, "--want", "Ace", "--mulligan", "default",
               "--format", "json")
     assert run.code == 0, run.err
     assert run.json()["probability"] == pytest.approx(full_mulligan_opening(), abs=1e-12)
@@ -66,7 +66,7 @@ def test_full_mulligan_sums_over_the_face_down_card(cli):
 
 def test_full_mulligan_with_power_ups_simulated(cli):
     args = ("--pools", FISH, "draw", FISH_DECK, "--want", "Ace", "--want", "2 Spark",
-            "--mulligan", "--turns", "4", "--format", "json")
+            "--mulligan", "default", "--turns", "4", "--format", "json")
     exact = cli(*args).json()
     simulated = cli(*args, "--hands", "300000", "--seed", "11").json()
     low, high = simulated["ci95"]
@@ -79,6 +79,6 @@ def test_full_mulligan_with_power_ups_simulated(cli):
 
 def test_game_without_a_mulligan_says_so(cli):
     run = cli("draw", SAMPLES / "megaman" / "starter-megaman.toml", "--want", "CannonBall",
-              "--mulligan")
+              "--mulligan", "default")
     assert run.code == 2
     assert "the megaman set-up has no mulligan" in run.err

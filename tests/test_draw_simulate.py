@@ -23,7 +23,7 @@ CASES = {
     "megaman power-ups": (SAMPLES / "megaman" / "starter-megaman.toml",
                           ["--want", "CannonBall", "--want", "2 type:Event", "--turns", "6"]),
     "haikyu mulligan": (SAMPLES / "haikyu" / "starter-karasuno.toml",
-                        ["--want", "2 type:event", "--want", "attack>=3", "--mulligan",
+                        ["--want", "2 type:event", "--want", "attack>=3", "--mulligan", "default",
                          "--turns", "3"]),
     "orbs 7 or 8, going second": (SAMPLES / "orbs" / "example-old-era.toml",
                                   ["--want", "2 old-ghoul-lord", "--turns", "3", "--draw"]),

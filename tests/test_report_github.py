@@ -45,7 +45,7 @@ def test_annotations_point_at_the_card_line(cli, monkeypatch):
     run = cli("check", SAMPLES / "megaman" / "illegal-five-copies.toml", "--format", "github")
     assert run.code == 1
     assert annotations(run.out) == [{
-        "level": "error", "file": "samples/megaman/illegal-five-copies.toml", "line": "29",
+        "level": "error", "file": "samples/megaman/illegal-five-copies.toml", "line": "31",
         "title": "copies", "message": "5 × AreaSteal (1C8); at most 4 per name — cut 1"}]
 
 

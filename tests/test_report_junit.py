@@ -64,3 +64,11 @@ def test_unknown_game_deck_still_has_a_case(cli, write_deck):
     [case] = root.findall("testcase")
     assert case.get("classname") == "unknown-game"
     assert "unknown-game" in case.find("failure").text
+
+
+def test_an_invalid_toml_deck_is_classed_by_what_stopped_it(cli, write_deck):
+    path = write_deck("d.toml", 'game = "megaman"\n[cards]\n"AirShot = 2\n')
+    _, root = suite(cli, path)
+    [case] = root.findall("testcase")
+    assert case.get("classname") == "invalid-toml"  # not "unknown-game": the game is named
+    assert "invalid-toml" in case.find("failure").text

@@ -43,7 +43,7 @@ def test_details_list_each_problem(cli):
     run = cli("check", SAMPLES / "megaman" / "illegal-five-copies.toml", "--format", "markdown")
     details = run.out.split("## Problems", 1)[1]
     assert "illegal-five-copies.toml — ❌ illegal" in details
-    assert "- line 29 · **error** `copies` 5 × AreaSteal (1C8); at most 4 per name — cut 1" in (
+    assert "- line 31 · **error** `copies` 5 × AreaSteal (1C8); at most 4 per name — cut 1" in (
         details)
 
 

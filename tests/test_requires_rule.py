@@ -135,7 +135,7 @@ def test_undeclared_field_is_a_broken_pool(cli, write_deck, tmp_path):
 def test_megaman_emblem_lint_on_a_starter_deck(cli, tmp_path):
     starter = (SAMPLES / "megaman" / "starter-megaman.toml").read_text(encoding="utf-8")
     lines = starter.splitlines()
-    index = next(i for i, line in enumerate(lines) if line.startswith('"1C32"'))
+    index = next(i for i, line in enumerate(lines) if line.startswith('1C32 '))
     lines[index] = '"2R62" = 1  # Friendly Rivals: needs 3 IceMan emblems'
     deck = tmp_path / "iceman.toml"
     deck.write_text("\n".join(lines) + "\n", encoding="utf-8")

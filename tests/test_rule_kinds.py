@@ -75,7 +75,7 @@ def test_every_module_of_the_kinds_folder_is_a_kind_and_documents_itself():
 
 @pytest.mark.parametrize(("table", "summary", "checks"), [
     ({"kind": "size", "exactly": 60}, "exactly 60 cards", "the deck has exactly 60 cards"),
-    ({"kind": "count", "query": "type:Hero", "max": 1, "label": "Hero"}, "at most 1 Hero",
+    ({"kind": "count", "query": "type:Hero", "max": 1, "label": "Hero"}, "at most 1 Hero card",
      "the deck has at most 1 Hero card (type:Hero)"),
     ({"kind": "copies", "max": 4, "key": "number"}, "≤4 per number",
      "at most 4 copies per card number"),
@@ -85,9 +85,9 @@ def test_every_module_of_the_kinds_folder_is_a_kind_and_documents_itself():
     ({"kind": "restricted", "cards": ["A"], "max": 2}, "1 restricted to 2",
      "at most 2 of each: A"),
     ({"kind": "requires", "requirement": "cost", "supplied_by": "emblem",
-      "severity": "warning"}, "cost met by emblem (warning)",
-     'every need in a card\'s cost written "{name} x{count}" is met by the emblem of other '
-     "playable cards in the deck"),
+      "severity": "warning"}, "emblems each card needs are in the deck (warning)",
+     'each emblem a card\'s cost asks for (written like "NAME xN") is borne by other playable '
+     "cards of the deck"),
 ])
 def test_a_rule_is_validated_described_and_explained_by_its_kind(table, summary, checks):
     header = pool_schema().model_validate({

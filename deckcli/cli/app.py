@@ -3,26 +3,28 @@
 from __future__ import annotations
 
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from deckcli import __version__
-from deckcli.cli.helpstyle import epilog, plain_value_names
+from deckcli.cli.helpstyle import DeckTyper, epilog
+from deckcli.cli.options import Shell
 from deckcli.errors import EXIT_INTERNAL, EXIT_USAGE, UserError
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from deckcli.app.settings import Settings
     from deckcli.pools.registry import PoolRegistry
 
-app = typer.Typer(
+app = DeckTyper(
     name="deckcli",
     help="Build, check and goldfish trading-card-game decks kept as files.",
     no_args_is_help=True,
-    add_completion=True,
+    add_completion=False,  # deckcli's own --install-completion/--show-completion SHELL
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
     epilog=epilog(
@@ -30,9 +32,8 @@ app = typer.Typer(
         ("deckcli cards megaman type:NetNavi", "Search a game's cards."),
         ("deckcli draw deck.toml -w CyberSword --turns 3", "Odds of drawing a card by turn 3."),
     ) + "\n\nEvery command explains itself: deckcli COMMAND --help. Tab completion: "
-    "deckcli --install-completion (bash, zsh, fish).",
+    "deckcli --install-completion [bash|zsh|fish].",
 )
-plain_value_names()
 
 
 # `--pools` as given before the command, kept by `main_options` until the command builds its
@@ -72,18 +73,41 @@ def _version(value: bool) -> None:
         raise typer.Exit()
 
 
+def _completion(install: bool) -> Any:
+    """`--install-completion SHELL` or `--show-completion SHELL`, done by typer's own
+    functions (the shell's script, its start-up file)."""
+
+    def act(ctx: typer.Context, param: typer.CallbackParam, value: Shell | None) -> None:
+        if value is None or ctx.resilient_parsing:
+            return
+        from typer import completion
+
+        (completion.install_callback if install else completion.show_callback)(
+            ctx, param, value.value)
+
+    what = ("Install tab completion for SHELL in its start-up file" if install else
+            "Print the tab-completion script of SHELL")
+    return typer.Option("--install-completion" if install else "--show-completion",
+                        metavar="[SHELL]", callback=act, is_eager=True, expose_value=False,
+                        case_sensitive=False, help=f"{what} (bash, zsh or fish; default: the "
+                        "shell deckcli runs in).")
+
+
 @app.callback()
 def main_options(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help="Print the version and exit.")] = False,
     pools: Annotated[list[Path] | None, typer.Option(
-        "--pools", help="A folder of extra card pools (*.toml), or one pool file; adds or "
+        "--pools", metavar="DIR",
+        help="A folder of extra card pools (*.toml), or one pool file; adds or "
         "overrides games. Repeatable; DECKCLI_POOLS and the config's pools work too.")] = None,
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")]
     = False,
     allow_outside: Annotated[bool, typer.Option(
         "--allow-outside", help="Read deck files named on the command line even when, inside "
         "a git work tree, a symbolic link leads them outside it (refused otherwise).")] = False,
+    install_completion: Annotated[Shell | None, _completion(install=True)] = None,
+    show_completion: Annotated[Shell | None, _completion(install=False)] = None,
 ) -> None:
     """Build, check and goldfish trading-card-game decks kept as files."""
     _global_pools[:] = pools or []
@@ -116,8 +140,13 @@ def main(argv: list[str] | None = None) -> int:
     """
     args = list(sys.argv[1:] if argv is None else argv)
     debug = _take_debug(args)
+    _default_shell(args)
     _global_pools.clear()  # nothing carries over from an earlier run in this process
     _tolerant_stdout()
+    if os.environ.get("_DECKCLI_COMPLETE"):  # a shell asks for candidates
+        from deckcli.cli.shells import register
+
+        register()
     try:
         _register_commands()
         app(args=args, prog_name="deckcli")
@@ -151,6 +180,20 @@ def _take_debug(args: list[str]) -> bool:
     for i in reversed(found):
         del args[i]
     return bool(found)
+
+
+def _default_shell(args: list[str]) -> None:
+    """`--show-completion` / `--install-completion` with no shell named: the shell deckcli
+    runs in (the option takes a value; the parser has no optional values)."""
+    for i, arg in enumerate(args):
+        if not arg.startswith("-"):
+            return  # the command's name: its own options follow
+        if arg in ("--show-completion", "--install-completion") and (
+                i + 1 == len(args) or args[i + 1].startswith("-")):
+            from deckcli.cli.shells import detect
+
+            args.insert(i + 1, detect() or "bash")
+            return
 
 
 def _tolerant_stdout() -> None:

@@ -50,14 +50,17 @@ def verdict(result: DeckResult) -> str:
     "game or format, or a file extension deckcli does not write.",
 ))
 def new(
-    game: Annotated[str, typer.Argument(help="Game id or alias (see deckcli games).",
+    game: Annotated[str, typer.Argument(metavar="GAME",
+                                        help="Game id or alias (see deckcli games).",
                                         autocompletion=complete.game_ids)],
-    path: Annotated[Path, typer.Argument(help="The deck file to create (.toml, or .txt for a "
+    path: Annotated[Path, typer.Argument(metavar="PATH",
+                                         help="The deck file to create (.toml, or .txt for a "
                                          "text list).")],
     deck_format: Annotated[str | None, typer.Option(
-        "--deck-format", autocompletion=complete.deck_formats,
+        "--deck-format", metavar="DECK-FORMAT", autocompletion=complete.deck_formats,
         help="Deck format (default: the game's default format).")] = None,
-    name: Annotated[str | None, typer.Option("--name", "-n", help="The deck's name.")] = None,
+    name: Annotated[str | None, typer.Option("--name", "-n", metavar="NAME",
+                                             help="The deck's name.")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
 ) -> None:
     """Start a new, empty deck file for a game."""
@@ -96,10 +99,12 @@ def new(
     "a count that is not a whole number of 1 or more.",
 ))
 def add(
-    path: Annotated[Path, typer.Argument(help="The deck file (TOML or text list).")],
-    card: Annotated[str, typer.Argument(help="Card number, name in any language, or alias.",
+    path: Annotated[Path, typer.Argument(metavar="PATH",
+                                         help="The deck file (TOML or text list).")],
+    card: Annotated[str, typer.Argument(metavar="CARD",
+                                        help="Card number, name in any language, or alias.",
                                         autocompletion=complete.card_names)],
-    count: Annotated[str, typer.Argument(help="Copies to add (default 1).",
+    count: Annotated[str, typer.Argument(metavar="COUNT", help="Copies to add (default 1).",
                                          show_default=False)] = "1",
 ) -> None:
     """Add copies of a card; the rest of the file stays byte for byte as it was."""
@@ -136,8 +141,10 @@ def parse_count(text: str) -> int:
     "card or a bad count.",
 ))
 def remove(
-    path: Annotated[Path, typer.Argument(help="The deck file (TOML or text list).")],
-    card: Annotated[str, typer.Argument(help="Card number, name in any language, or alias; "
+    path: Annotated[Path, typer.Argument(metavar="PATH",
+                                         help="The deck file (TOML or text list).")],
+    card: Annotated[str, typer.Argument(metavar="CARD",
+                                        help="Card number, name in any language, or alias; "
                                         "or an entry exactly as the deck writes it.",
                                         autocompletion=complete.card_names)],
     number: Annotated[str | None, typer.Argument(metavar="COUNT", help="Copies to remove "
@@ -204,7 +211,8 @@ def _edited(loaded: LoadedDeck, edit: Edit) -> tuple[bytes, DeckResult]:
     "could not be formatted; 2 usage error.",
 ))
 def fmt(
-    paths: Annotated[list[Path], typer.Argument(help="TOML deck files or folders.",
+    paths: Annotated[list[Path], typer.Argument(metavar="PATH...",
+                                                help="TOML deck files or folders.",
                                                 show_default=False)],
     check: Annotated[bool, typer.Option("--check", help="Change nothing; list the files that "
                                         "would change and exit 1 if any would.")] = False,
@@ -278,7 +286,7 @@ def _formatted(loaded: LoadedDeck) -> bytes:
      "TOML."),
 ))
 def schema(
-    kind: Annotated[str, typer.Argument(help="What to describe: deck.")] = "deck",
+    kind: Annotated[str, typer.Argument(metavar="KIND", help="What to describe: deck.")] = "deck",
 ) -> None:
     """Print the JSON Schema of deck files, for editors that check TOML as you type."""
     from deckcli.formats.schema import deck_schema

@@ -3,23 +3,64 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from deckcli.cli import complete
 from deckcli.cli.app import app, open_registry
-from deckcli.cli.helpstyle import epilog
+from deckcli.cli.helpstyle import DeckCommand, epilog
 from deckcli.errors import EXIT_FAILED, UserError
 
 if TYPE_CHECKING:
+    from typer._click.core import Context
+
     from deckcli.model.card import Card
     from deckcli.model.pool import Pool
 
 FORMATS = ("rich", "text", "json")
 
 
-@app.command(epilog=epilog(
+class QueryCommand(DeckCommand):
+    """A command whose words after the first argument (the game) are a query, whatever they
+    start with: `-color:Red` is a negated term, not an option; the command's own options
+    still work anywhere."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        parsed: list[str] = super().parse_args(ctx, query_words_last(self.get_params(ctx),
+                                                                     args))
+        return parsed
+
+
+def query_words_last(params: list[Any], args: list[str]) -> list[str]:
+    """The command line with the options first, then `--`, then the arguments in order."""
+    takes_value = {name: not param.is_flag for param in params
+                   if param.param_type_name == "option"
+                   for name in (*param.opts, *param.secondary_opts)}
+    options: list[str] = []
+    words: list[str] = []
+    rest = iter(args)
+    for arg in rest:
+        name = arg.split("=", 1)[0]
+        if arg == "--":
+            words.extend(rest)
+        elif name in takes_value:
+            options.append(arg)
+            if takes_value[name] and "=" not in arg:
+                following = next(rest, None)
+                if following is None:
+                    return args  # a value missing: the parser says so
+                options.append(following)
+        elif takes_value.get(arg[:2]) and not arg.startswith("--"):
+            options.append(arg)  # -fjson
+        elif arg.startswith("-") and not words:
+            options.append(arg)  # before the game: the parser says what is wrong with it
+        else:
+            words.append(arg)
+    return [*options, "--", *words]
+
+
+@app.command(cls=QueryCommand, epilog=epilog(
     ("deckcli cards megaman type:NetNavi", "Every NetNavi."),
     ('deckcli cards digimon-classic "level>=IV -type:Option" --limit 20', "A query with a "
      "comparison and a negation, first 20 cards."),
@@ -27,11 +68,13 @@ FORMATS = ("rich", "text", "json")
     exits="0 cards found; 1 no card matches; 2 a bad query or an unknown game.",
 ))
 def cards(
-    game: Annotated[str, typer.Argument(help="Game id or alias (see deckcli games).",
+    game: Annotated[str, typer.Argument(metavar="GAME",
+                                        help="Game id or alias (see deckcli games).",
                                         autocompletion=complete.game_ids)],
-    query: Annotated[list[str] | None, typer.Argument(
+    query: Annotated[list[str] | None, typer.Argument(metavar="QUERY...",
         help='Card query, e.g. type:NetNavi, "level>=IV -type:Option", a card number.')] = None,
-    format_: Annotated[str, typer.Option("--format", "-f", help="rich, text (plain aligned "
+    format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
+                                         help="rich, text (plain aligned "
                                          "columns) or json.")] = "rich",
     limit: Annotated[int, typer.Option("--limit", metavar="N",
                                        help="Show at most N cards (0: all).")] = 0,

@@ -13,6 +13,7 @@ import typer
 from deckcli.cli import complete
 from deckcli.cli.app import app, global_allow_outside, global_pools
 from deckcli.cli.helpstyle import epilog
+from deckcli.cli.options import DeckFormatOption, GameOption
 from deckcli.cli.output import emit
 from deckcli.errors import UserError
 
@@ -65,27 +66,20 @@ class ProgressBar:
 def check(
     paths: Annotated[
         list[Path],
-        typer.Argument(
+        typer.Argument(metavar="PATH...",
             help="Deck files or folders (searched for decks: .toml, .txt, .list, .dek, .csv, "
             ".json).", show_default=False
         ),
     ],
     format_: Annotated[
         str | None,
-        typer.Option("--format", "-f", help=f"Output format: {', '.join(OUTPUT_FORMATS)} "
+        typer.Option("--format", "-f", metavar="FORMAT",
+                     help=f"Output format: {', '.join(OUTPUT_FORMATS)} "
                      "(default rich; $DECKCLI_FORMAT, the config's format, github under "
                      "GitHub Actions)."),
     ] = None,
-    game: Annotated[
-        str | None,
-        typer.Option("--game", "-g", autocompletion=complete.game_ids,
-                     help="Game for decks that do not name one (text lists)."),
-    ] = None,
-    deck_format: Annotated[
-        str | None,
-        typer.Option("--deck-format", autocompletion=complete.deck_formats,
-                     help="Deck format for decks that do not name one."),
-    ] = None,
+    game: GameOption = None,
+    deck_format: DeckFormatOption = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", metavar="FILE",
                                   help="Write the report to FILE.")

@@ -21,9 +21,11 @@ MAX_CARDS = 50
 
 
 def _registry() -> PoolRegistry:
-    from deckcli.cli.app import open_registry
+    """The games the configuration of the working folder and the environment give (a word
+    being completed runs no command, so no `--pools` was read)."""
+    from deckcli.app.config import load_settings
 
-    return open_registry()
+    return load_settings().registry()
 
 
 def game_ids(incomplete: str) -> list[str]:

@@ -9,15 +9,22 @@ from typing import Annotated
 import typer
 
 from deckcli.cli.app import app, run_settings
+from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
 
 
-@app.command("config")
+@app.command("config", epilog=epilog(
+    ("deckcli config", "The settings a check of the working folder would use, each with "
+     "where it came from (default, a configuration file, the environment)."),
+    ("deckcli config decks/ --format json", "The same for the decks under decks/, as JSON."),
+    exits="0 printed; 2 a mistake in the configuration (every one reported, one line each).",
+))
 def config_command(
-    paths: Annotated[list[Path] | None, typer.Argument(
+    paths: Annotated[list[Path] | None, typer.Argument(metavar="PATH...",
         help="The paths a check would be given (default: the working folder).",
         show_default=False)] = None,
-    format_: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
+                                         help="text or json.")] = "text",
 ) -> None:
     """Print the effective settings of `deckcli check` and where each came from.
 

@@ -32,16 +32,17 @@ if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     "OUTPUT exists; 2 an unknown game, format or file.",
 ))
 def import_(
-    game: Annotated[str, typer.Argument(help="Game id or alias of the list.",
+    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id or alias of the list.",
                                         autocompletion=complete.game_ids)],
-    file: Annotated[Path, typer.Argument(help="A deck list: text, LackeyCCG .dek, .csv or .json "
+    file: Annotated[Path, typer.Argument(metavar="FILE",
+                                         help="A deck list: text, LackeyCCG .dek, .csv or .json "
                                          "('-' reads a text list from stdin).")],
     output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
                                                 help="Write the TOML deck to FILE.")] = None,
     partial: Annotated[bool, typer.Option(
         "--partial", help="Write the lines that resolve even if some do not.")] = False,
     deck_format: Annotated[str | None, typer.Option(
-        "--deck-format", autocompletion=complete.deck_formats,
+        "--deck-format", metavar="DECK-FORMAT", autocompletion=complete.deck_formats,
         help="Deck format (default: the list's '# format:', else the "
         "game's default).")] = None,
     force: Annotated[bool, typer.Option("--force", help="Replace an existing OUTPUT.")] = False,
@@ -117,7 +118,7 @@ def _read_input(file: Path) -> bytes:
     "error.",
 ))
 def export(
-    path: Annotated[Path, typer.Argument(help="The deck file.")],
+    path: Annotated[Path, typer.Argument(metavar="PATH", help="The deck file.")],
     format_: Annotated[str | None, typer.Option(
         "--format", "-f", metavar="FORMAT", show_default=False,
         help="text, toml, json, csv or lackey (default: the one FILE's extension names, "
@@ -180,9 +181,10 @@ def export(
     "different games.",
 ))
 def diff(
-    before: Annotated[Path, typer.Argument(help="The deck as it was.")],
-    after: Annotated[Path, typer.Argument(help="The deck as it is now.")],
-    format_: Annotated[str, typer.Option("--format", "-f", help="text or json.")] = "text",
+    before: Annotated[Path, typer.Argument(metavar="A", help="The deck as it was.")],
+    after: Annotated[Path, typer.Argument(metavar="B", help="The deck as it is now.")],
+    format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
+                                         help="text or json.")] = "text",
 ) -> None:
     """List the cards added, removed and changed in count between two decks of one game."""
     from deckcli.app.opendeck import load_deck

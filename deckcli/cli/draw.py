@@ -11,6 +11,7 @@ import typer
 from deckcli.cli import complete
 from deckcli.cli.app import app, open_registry
 from deckcli.cli.helpstyle import epilog
+from deckcli.cli.options import DeckFormatOption, GameOption, Policy
 from deckcli.errors import UserError
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 @app.command(epilog=epilog(
     ('deckcli draw samples/megaman/starter-megaman.toml -w "2 AreaSteal" --turns 3',
      "The chance of 2 AreaSteal in hand by the end of each of the first 3 turns."),
-    ("deckcli draw a.toml b.toml -w type:NetNavi --mulligan best", "Two decks side by side, "
+    ("deckcli draw a.toml b.toml -w type:event --mulligan best", "Two decks side by side, "
      "with the mulligan keep that gives the best odds."),
     ("deckcli draw deck.toml --show 5", "Five sample opening hands, no want needed."),
     exits="0 odds computed (an illegal deck is drawn anyway, with a warning); 2 a bad deck, "
@@ -45,10 +46,12 @@ def draw(
     play: Annotated[bool, typer.Option("--play/--draw", help="Going first (--play) or "
                                        "second; matters where the first player skips a draw.")]
     = True,
-    mulligan: Annotated[bool, typer.Option(
-        "--mulligan", help="Take the game's mulligan when the opening hand misses: "
-        "'--mulligan' (the default policy), '--mulligan best' (the keep with the highest exact "
-        "odds) or '--mulligan none'.")] = False,
+    mulligan: Annotated[Policy, typer.Option(
+        "--mulligan", metavar="POLICY", case_sensitive=False, show_default=False,
+        help="The game's mulligan when the opening hand misses: 'default' (keep the cards "
+        "serving the most wants), 'best' (the keep with the highest exact odds) or 'none' "
+        "(no mulligan; used when --mulligan is not given). The report names the policy.")]
+    = Policy.none,
     playable: Annotated[list[str] | None, typer.Option(
         "--playable", metavar="CARD", autocompletion=complete.card_names,
         help="P(the card can be played) by turn, under the costs the game declares "
@@ -70,22 +73,18 @@ def draw(
     start: Annotated[list[str] | None, typer.Option(
         "--start", metavar="CARD", help="The card the set-up sets aside (e.g. the Digimon "
         "level III); default: the matching card with the most copies.")] = None,
-    format_: Annotated[str, typer.Option("--format", "-f", help="rich, text or json.")]
+    format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
+                                         help="rich, text or json.")]
     = "rich",
-    game: Annotated[str | None, typer.Option(
-        "--game", "-g", autocompletion=complete.game_ids,
-        help="Game for a text list that does not name one.")] = None,
-    deck_format: Annotated[str | None, typer.Option(
-        "--deck-format", autocompletion=complete.deck_formats,
-        help="Deck format (rules and set-up) for a deck that does not name "
-        "one.")] = None,
+    game: GameOption = None,
+    deck_format: DeckFormatOption = None,
 ) -> None:
     """Opening-hand and draw odds that follow the game's set-up (exact where possible)."""
     from deckcli.cli.draw_run import Request, run_deck
 
     if format_ not in ("rich", "text", "json"):
         raise UserError(f"--format takes rich, text or json, not {format_!r}")
-    decks, policy = _policy(decks, mulligan)
+    policy = mulligan.value
     if not want and not playable and not show:
         raise UserError("say what to draw for: --want SPEC (e.g. -w '2 CyberSword'), "
                         "--playable CARD, or --show N for sample hands")
@@ -95,9 +94,6 @@ def draw(
         raise UserError("--copies takes one deck")
     for deck in decks:
         if not deck.is_file():
-            if mulligan and not deck.suffix and not deck.exists():
-                raise UserError(f"no such deck file: {deck} (--mulligan takes default, best "
-                                "or none)")
             raise UserError(f"no such deck file: {deck}")
     registry = open_registry()
     if game is not None and registry.resolve_id(game) is None:
@@ -114,19 +110,3 @@ def draw(
     from deckcli.cli.draw_view import render_all
 
     render_all(results, request, plain=format_ == "text")
-
-
-def _policy(decks: list[Path], flag: bool) -> tuple[list[Path], str]:
-    """`--mulligan [default|best|none]`: the policy is the word after the flag, which the
-    parser hands over as a deck argument; a real file of that name stays a deck."""
-    from deckcli.draw.mulligan import POLICIES
-
-    if not flag:
-        return decks, "none"
-    words = [d for d in decks if str(d) in POLICIES and not d.exists()]
-    if len(words) > 1:
-        raise UserError("--mulligan takes one policy: " + ", ".join(POLICIES))
-    rest = [d for d in decks if d not in words]
-    if not rest:
-        raise UserError("no deck file given")
-    return rest, str(words[0]) if words else "default"

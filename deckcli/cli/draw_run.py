@@ -53,14 +53,17 @@ class DrawResult:
     copies: list[CopiesRow] = field(default_factory=list)
     fewest: int | None = None
     notes: list[str] = field(default_factory=list)
+    policy: str = "none"  # the mulligan policy of the wants' odds
 
     def json(self) -> dict[str, Any]:
         document: dict[str, Any] = {"game": self.pool.game_id, "deck": str(self.path)}
-        if self.odds is not None and self.fish is not None:
+        if self.odds is None or self.fish is None:
+            document["policy"] = self.policy  # named even when only hands are shown
+        else:
             opening = self.odds.by_turn[0]
             document.update({
                 "method": self.odds.method,
-                "policy": self.fish.mulligan,
+                "policy": self.policy,
                 "probability": opening.probability,
                 "ci95": list(opening.ci95) if opening.ci95 else None,
                 "by_turn": turn_rows(self.odds.by_turn),
@@ -96,7 +99,7 @@ def run_deck(registry: PoolRegistry, path: Path, request: Request) -> DrawResult
     from deckcli.draw import goldfish as gf
 
     resolver, library, title = deck_library(path, request.game, request.deck_format)
-    result = DrawResult(path, resolver.pool, resolver.format_id, title)
+    result = DrawResult(path, resolver.pool, resolver.format_id, title, policy=request.policy)
     setup = resolver.pool.header.setup_for(resolver.format_id)
     try:
         if request.wants or request.show:  # sample hands alone need no want

@@ -1,4 +1,8 @@
-"""The terminal report of `deckcli draw`: set-up, wants, odds by turn with a bar chart, hands."""
+"""The terminal report of `deckcli draw`: set-up, wants, odds by turn with a bar chart, hands.
+
+Rich output fits the terminal (see `oddstable`: numbers are never cut); `--format text` is
+plain lines, the same at any width: no table rules, no bar chart, nothing wrapped.
+"""
 
 from __future__ import annotations
 
@@ -8,170 +12,201 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
+from deckcli.cli.fit import Column
+from deckcli.cli.oddstable import OddsGrid, bar, plain, tables
 from deckcli.draw.goldfish import Goldfish, Odds, SampleHand, TurnOdds
 from deckcli.draw.mulligan import describe
-from deckcli.model.pool import Pool
 
 if TYPE_CHECKING:
     from deckcli.cli.draw_run import DrawResult, Request
 
-BAR_WIDTH = 30
-EIGHTHS = " ▏▎▍▌▋▊▉"
-
-
-def bar(probability: float, width: int = BAR_WIDTH) -> str:
-    """A horizontal bar in eighths of a character."""
-    eighths = round(probability * width * 8)
-    return "█" * (eighths // 8) + (EIGHTHS[eighths % 8] if eighths % 8 else "")
+__all__ = ["bar", "percent", "render_all"]
 
 
 def percent(probability: float) -> str:
     return f"{probability:.2%}"
 
 
+class View:
+    """Where the report goes: a console, fitted (rich) or plain (text)."""
+
+    def __init__(self, plain_text: bool) -> None:
+        # no markup: deck names, paths and card names from files print as written
+        self.plain = plain_text
+        self.console = Console(highlight=False, no_color=plain_text, emoji=False, markup=False,
+                               soft_wrap=plain_text)
+
+    def line(self, text: str | Text, dim: bool = False) -> None:
+        self.console.print(text, style="dim" if dim and not self.plain else None)
+
+    def hanging(self, lead: str, text: str) -> None:
+        """`lead text`, with the text's wrapped lines starting under its first word."""
+        if self.plain:
+            self.console.print(f"{lead} {text}")
+            return
+        grid = Table.grid(padding=(0, 1))
+        grid.add_column(no_wrap=True)
+        grid.add_column()
+        grid.add_row(Text(lead), Text(text))
+        self.console.print(grid)
+
+    def grid(self, grid: OddsGrid, title: str = "") -> None:
+        if title:
+            self.line(title)
+        if self.plain:
+            for text in plain(grid):
+                self.console.print(text)
+            return
+        for number, table in enumerate(tables(grid, self.console.width)):
+            if number:
+                self.console.print()
+            self.console.print(table)
+
+
 def render_all(results: list[DrawResult], request: Request, plain: bool = False) -> None:
     """One deck in full, or several side by side (a row per turn, a column per deck)."""
-    # no markup: deck names, paths and card names from files print as written
-    console = Console(highlight=False, no_color=plain, emoji=False, markup=False)
+    view = View(plain)
     if len(results) == 1:
         result = results[0]
         if result.fish is not None and result.odds is not None:
-            render(console, result.pool, result.format_id, result.title, result.fish,
-                   result.odds, result.samples, request.seed)
+            render(view, result, request.seed)
         else:
-            console.print(Text.assemble((result.title, "bold"), f" — "
-                                        f"{result.pool.header.game.name}, {result.format_id}"))
-            _print_samples(console, result.samples, request.seed, marked=False)
+            view.line(Text.assemble((result.title, "bold"), f" — "
+                                    f"{result.pool.header.game.name}, {result.format_id}"))
+            _print_samples(view, result.samples, request.seed, marked=False)
         if result.copies_card is not None:
-            console.print(_copies_table(result, request.target))
+            _copies(view, result, request.target)
         for item in result.playable:
-            console.print(f"playable: {item.card.label()} — {item.requirement}")
-            console.print(_table(item.odds, _bar_room(console, item.odds)))
+            view.line(f"playable: {item.card.label()} — {item.requirement}")
+            view.grid(_odds_grid(item.odds))
             for note in item.notes:
-                console.print(note, style="dim")
+                view.line(note, dim=True)
+        if result.playable:
+            rule = result.pool.header.setup_for(result.format_id).mulligan
+            view.line("mulligan: none (" + ("this game's set-up has no mulligan" if rule == "none"
+                                            else "playable odds take none") + ")", dim=True)
         for note in result.notes:
-            console.print(note, style="dim")
+            view.line(note, dim=True)
         return
     for number, result in enumerate(results, 1):
-        console.print(Text.assemble((f"{number}. {result.title}", "bold"), f" ({result.path}) — "
-                                    f"{result.pool.header.game.name}, {result.format_id}"))
+        view.line(Text.assemble((f"{number}. {result.title}", "bold"), f" ({result.path}) — "
+                                f"{result.pool.header.game.name}, {result.format_id}"))
     if results[0].odds is not None:
-        console.print("wants: " + "; ".join(request.wants))
-        console.print(_compare([r.odds.by_turn for r in results if r.odds]))
+        view.line("wants: " + "; ".join(request.wants))
+        view.grid(_compare([r.odds.by_turn for r in results if r.odds]))
+        fish = results[0].fish
+        if fish is not None:
+            view.line(mulligan_note(fish), dim=True)
     for j, ref in enumerate(request.playable):
-        console.print(f"playable: {ref}")
-        console.print(_compare([r.playable[j].odds.by_turn for r in results]))
+        view.line(f"playable: {ref}")
+        view.grid(_compare([r.playable[j].odds.by_turn for r in results]))
 
 
-def _compare(columns: list[tuple[TurnOdds, ...]]) -> Table:
-    table = Table(show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("turn", justify="right")
-    for number in range(1, len(columns) + 1):
-        table.add_column(f"deck {number}", justify="right")
+def _turn(turn: int) -> str:
+    return "opening" if turn == 0 else str(turn)
+
+
+def _compare(columns: list[tuple[TurnOdds, ...]]) -> OddsGrid:
+    grid = OddsGrid([Column("turn", justify="right")],
+                    [Column(f"deck {n}", justify="right") for n in range(1, len(columns) + 1)])
     for rows in zip(*columns, strict=True):
-        cells = [percent(item.probability) + (
-            f" ± {(item.ci95[1] - item.ci95[0]) / 2:.2%}" if item.ci95 else "") for item in rows]
-        table.add_row("opening" if rows[0].turn == 0 else str(rows[0].turn), *cells)
-    return table
+        grid.rows.append([_turn(rows[0].turn), *(percent(item.probability) + (
+            f" ± {(item.ci95[1] - item.ci95[0]) / 2:.2%}" if item.ci95 else "")
+            for item in rows)])
+    return grid
 
 
-def _copies_table(result: DrawResult, target: float) -> Table:
+def _copies(view: View, result: DrawResult, target: float) -> None:
     card = result.copies_card
-    table = Table(show_edge=False, pad_edge=False, header_style="bold",
-                  title=f"copies of {card.label() if card else '?'} (deck size kept; ◀ the "
-                  f"fewest reaching {target:.0%})", title_justify="left")
-    table.add_column("copies", justify="right")
+    label = card.label() if card else "?"
     turns = [item.turn for item in result.copies[0].odds.by_turn] if result.copies else []
-    for turn in turns:
-        table.add_column("opening" if turn == 0 else f"turn {turn}", justify="right")
-    table.add_column("", min_width=BAR_WIDTH)
+    grid = OddsGrid([Column("copies", justify="right")],
+                    [Column("opening" if turn == 0 else f"turn {turn}", justify="right")
+                     for turn in turns], bars=[])
     for row in result.copies:
-        last = row.odds.by_turn[-1].probability
-        mark = " ◀" if row.count == result.fewest else ""
-        table.add_row(str(row.count), *(percent(item.probability) for item in row.odds.by_turn),
-                      bar(last) + mark)
-    return table
+        mark = " ◀" if row.count == result.fewest else "  "
+        grid.rows.append([f"{row.count}{mark}",
+                          *(percent(item.probability) for item in row.odds.by_turn)])
+        assert grid.bars is not None
+        grid.bars.append(row.odds.by_turn[-1].probability)
+    by = "the opening hand" if turns[-1:] == [0] else f"turn {turns[-1]}" if turns else ""
+    view.grid(grid, f"copies of {label} (deck size kept; ◀ the fewest reaching {target:.0%} "
+              f"by {by})")
+    if result.fewest is None and result.copies:
+        counts = [row.count for row in result.copies]
+        view.line(f"no count from {min(counts)} to {max(counts)} copies reaches {target:.0%} "
+                  f"by {by} (--target sets the goal)")
 
 
-def render(console: Console, pool: Pool, format_id: str, title: str, fish: Goldfish,
-           odds: Odds, samples: list[SampleHand], seed: int) -> None:
-    console.print(Text.assemble((title, "bold"), f" — {pool.header.game.name}, {format_id}"))
-    console.print("set-up:")
+def render(view: View, result: DrawResult, seed: int) -> None:
+    fish, odds = result.fish, result.odds
+    assert fish is not None and odds is not None
+    view.line(Text.assemble((result.title, "bold"),
+                            f" — {result.pool.header.game.name}, {result.format_id}"))
+    view.line("set-up:")
     for item in fish.set_aside:
-        console.print(f"  {item.card.label()} set aside ({item.note or 'by the set-up'})")
-    console.print("  " + " · ".join(fish.procedure.describe()))
-    console.print("wants (" + ("any one is enough" if fish.partition.any_of else "all must hold")
-                  + "):")
+        view.hanging(" ", f"{item.card.label()} set aside ({item.note or 'by the set-up'})")
+    view.hanging(" ", " · ".join(fish.procedure.describe()))
+    view.line("wants (" + ("any one is enough" if fish.partition.any_of else "all must hold")
+              + "):")
     for j, want in enumerate(fish.partition.wants):
-        _hanging(console, "  •", f"{want.describe()} — {fish.partition.matching(j)} of "
-                 f"{fish.library.size} cards")
-    console.print(_table(odds, _bar_room(console, odds)))
+        view.hanging("  •", f"{want.describe()} — {fish.partition.matching(j)} of "
+                     f"{fish.library.size} cards")
+    view.grid(_odds_grid(odds))
     if odds.method == "exact":
-        console.print("exact: multivariate hypergeometric sums over the groups the wants cut "
-                      "the pile into", style="dim")
+        view.line("exact: multivariate hypergeometric sums over the groups the wants cut "
+                  "the pile into", dim=True)
     else:
-        console.print(f"simulation of {odds.hands:,} hands (seed {seed}); 95% Wilson intervals",
-                      style="dim")
+        view.line(f"simulation of {odds.hands:,} hands (seed {seed}); 95% Wilson intervals",
+                  dim=True)
+    view.line(mulligan_note(fish), dim=True)
     for note in _notes(fish):
-        console.print(note, style="dim")
-    _print_samples(console, samples, seed, marked=True)
+        view.line(note, dim=True)
+    _print_samples(view, result.samples, seed, marked=True)
 
 
-def _print_samples(console: Console, samples: list[SampleHand], seed: int, marked: bool
-                   ) -> None:
+def _print_samples(view: View, samples: list[SampleHand], seed: int, marked: bool) -> None:
     """Sample opening hands; `marked`: ✓/✗ for the wants and * on the cards that count."""
     if samples:
         key = "; ✓ meets the wants, * counts for one" if marked else ""
-        console.print(f"sample opening hands (seed {seed}{key}):")
+        view.line(f"sample opening hands (seed {seed}, before any mulligan{key}):")
     for number, hand in enumerate(samples, 1):
         cards = " · ".join(f"*{card}" if wanted and marked else card
                           for card, wanted in zip(hand.cards, hand.wanted, strict=True))
-        _hanging(console, f"  {number:>2}" + (f" {'✓' if hand.meets else '✗'}" * marked),
-                 cards)
+        view.hanging(f"  {number:>2}" + (f" {'✓' if hand.meets else '✗'}" * marked), cards)
 
 
-def _hanging(console: Console, lead: str, text: str) -> None:
-    """`lead text`, with the text's wrapped lines starting under its first word."""
-    grid = Table.grid(padding=(0, 1))
-    grid.add_column(no_wrap=True)
-    grid.add_column()
-    grid.add_row(Text(lead), Text(text))
-    console.print(grid)
-
-
-def _bar_room(console: Console, odds: Odds) -> int:
-    """The bar chart's width: up to BAR_WIDTH, what the numbers leave; 0 drops it."""
-    numbers = 7 + 7 + 11 + (15 if odds.method == "simulation" else 0)  # turn, hand, p, ci
-    room = min(BAR_WIDTH, console.width - numbers - 3 * (3 + (odds.method == "simulation")))
-    return room if room >= 8 else 0
-
-
-def _table(odds: Odds, bar_width: int = BAR_WIDTH) -> Table:
-    table = Table(show_edge=False, pad_edge=False, header_style="bold")
-    table.add_column("turn", justify="right")
-    table.add_column("in hand", justify="right")
-    table.add_column("probability", justify="right", no_wrap=True)
+def _odds_grid(odds: Odds) -> OddsGrid:
     simulated = odds.method == "simulation"
+    values = [Column("in hand", justify="right"), Column("probability", justify="right")]
     if simulated:
-        table.add_column("95% interval", justify="right", no_wrap=True)
-    if bar_width:
-        table.add_column("", width=bar_width, no_wrap=True)
+        values.append(Column("95% interval", justify="right"))
+    grid = OddsGrid([Column("turn", justify="right")], values,
+                    bars=[item.probability for item in odds.by_turn])
     for item in odds.by_turn:
-        row = ["opening" if item.turn == 0 else str(item.turn),
-               " or ".join(str(seen) for seen in item.seen) or "-", percent(item.probability)]
-        if simulated and item.ci95:
-            row.append(f"{percent(item.ci95[0])} – {percent(item.ci95[1])}")
-        table.add_row(*row, *([bar(item.probability, bar_width)] if bar_width else []))
-    return table
+        row = [_turn(item.turn), " or ".join(str(seen) for seen in item.seen) or "-",
+               percent(item.probability)]
+        if simulated:
+            row.append(f"{percent(item.ci95[0])} – {percent(item.ci95[1])}" if item.ci95
+                       else "")
+        grid.rows.append(row)
+    return grid
+
+
+def mulligan_note(fish: Goldfish) -> str:
+    """The mulligan policy the odds follow, named even when it is the default (none)."""
+    rule = fish.procedure.mulligan
+    if fish.mulligan != "none":
+        return f"mulligan: {fish.mulligan} ({rule} mulligan): {describe(fish.mulligan, rule)}"
+    if rule == "none":
+        return "mulligan: none (this game's set-up has no mulligan)"
+    return (f"mulligan: none (the default; the game allows a {rule} mulligan: "
+            "--mulligan default or --mulligan best takes it)")
 
 
 def _notes(fish: Goldfish) -> list[str]:
-    notes = []
-    if fish.mulligan != "none":
-        notes.append(f"mulligan ({fish.procedure.mulligan}, policy {fish.mulligan}): "
-                     f"{describe(fish.mulligan, fish.procedure.mulligan)}")
     limit = fish.procedure.turn.hand_limit
     if limit is not None and fish.turns > 0:
-        notes.append(f"odds count every card drawn so far; the hand limit of {limit} "
-                     "(discarding down) is not applied")
-    return notes
+        return [f"odds count every card drawn so far; the hand limit of {limit} "
+                "(discarding down) is not applied"]
+    return []

@@ -31,7 +31,8 @@ class _Row(TypedDict):
     ("deckcli --pools ./my-pools games", "Games from your own pool files too."),
 ))
 def games(
-    format_: Annotated[str, typer.Option("--format", "-f", help="rich, text (one plain line "
+    format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
+                                         help="rich, text (one plain line "
                                          "per format) or json.")] = "rich",
 ) -> None:
     """List the games and formats deckcli knows, with their deck rules."""

@@ -1,48 +1,208 @@
-"""How every `--help` reads: values named in capitals (never Python types), and examples.
+"""How every `--help` reads, through typer's public API: command classes passed with `cls=`.
 
-Recent typer versions print each parameter's Python type (`<bool>`, `<list[Path]>`) and put
-required arguments in braces (`{paths}`); deckcli's help names a value the way its usage line
-does (`PATH...`, `--game GAME`) and says nothing for a flag. `plain_value_names` switches that
-on once, for the whole app; on a typer without these hooks it changes nothing.
+`DeckCommand` and `DeckGroup` render the help themselves from each parameter's public
+attributes (its option names, metavar, help, default), so it reads the same whatever typer
+prints by default: values named in capitals by their metavar (`--game GAME`, `PATH...`),
+never a Python type, a flag with no value; text as written (`[tool.deckcli]` is not markup);
+words wrapped at spaces and option names never cut, at any width (below 60 columns each
+option's help goes under its names). `DeckTyper` makes them the classes of every command.
 """
 
 from __future__ import annotations
 
-from typing import Any
+import inspect
+from collections.abc import Callable, Sequence
+from enum import Enum
+from typing import TYPE_CHECKING, Any
+
+import typer
+from typer.core import TyperCommand, TyperGroup
+
+if TYPE_CHECKING:
+    from rich.console import Console, RenderableType
+    from rich.text import Text
+    from typer._click.core import Context  # the type typer's classes take (click vendored)
+
+NARROW = 60  # below this many columns, an option's help goes under its names
+NAMES_SHARE = 0.4  # the names column takes at most this share of a wide panel
 
 
-def plain_value_names() -> None:
-    """Name values by metavar (or the parameter's name in capitals); flags show none."""
-    from typer import core
-
-    argument, option = getattr(core, "TyperArgument", None), getattr(core, "TyperOption", None)
-    if argument is None or option is None or not hasattr(argument, "_usage_display_name"):
-        return
-    argument.display_name_raw = property(_argument_name)
-    argument.display_type_rich = lambda self, ctx: None
-    argument._usage_display_name = _usage_name
-    option.display_type_rich = _option_value_name
-    for kind in (argument, option):  # "[0<=x<=100]": the help text says it in words
-        kind._get_number_range_help_str = lambda self: None
-
-
-def _argument_name(param: Any) -> str:
-    return str(param.metavar or param.name.strip("_").upper().replace("_", "-"))
-
-
-def _usage_name(param: Any) -> str:
-    name = _argument_name(param)
-    if param.nargs != 1 and not name.endswith("..."):
+def value_name(param: Any) -> str:
+    """An argument's or option's value as help and usage name it: its metavar, else its
+    name in capitals; '...' when it takes several."""
+    name = str(param.metavar or param.name.strip("_").upper().replace("_", "-"))
+    if param.param_type_name == "argument" and param.nargs != 1 and not name.endswith("..."):
         name += "..."
-    return name if param.required else f"[{name}]"
+    return name
 
 
-def _option_value_name(param: Any, ctx: object) -> str | None:
-    if param.metavar is not None:
-        return str(param.metavar) or None
-    if param.is_flag:
+def usage_pieces(params: Sequence[Any], options_metavar: str | None) -> list[str]:
+    pieces = [options_metavar] if options_metavar else []
+    for param in params:
+        if param.param_type_name == "argument" and not param.hidden:
+            name = value_name(param)
+            pieces.append(name if param.required else f"[{name}]")
+    return pieces
+
+
+def _names(param: Any) -> str:
+    if param.param_type_name == "argument":
+        return value_name(param)
+    names = ", ".join(sorted(param.opts, key=lambda opt: not opt.startswith("--")))
+    if param.secondary_opts:
+        names += " / " + ", ".join(param.secondary_opts)
+    if not param.is_flag and param.metavar != "":
+        names += " " + value_name(param)
+    return names
+
+
+def _default(param: Any) -> str | None:
+    shown = getattr(param, "show_default", False)
+    if isinstance(shown, str):
+        return shown
+    default = param.default
+    if not shown or callable(default) or default in (None, "", (), []):
         return None
-    return str(param.name.strip("_").upper().replace("_", "-"))
+    if getattr(param, "is_flag", False):  # --play/--draw: the one that holds by default
+        names = param.opts if default is True else param.secondary_opts
+        return names[0].lstrip("-") if param.secondary_opts and names else None
+    return str(default.value if isinstance(default, Enum) else default)
+
+
+def _help(param: Any) -> tuple[str, str]:
+    """The help text and what follows it in brackets (default, required)."""
+    text = " ".join(inspect.cleandoc(getattr(param, "help", None) or "").split())
+    default = _default(param)
+    extras = [f"default: {default}"] if default else []
+    if param.param_type_name == "argument" and param.required:
+        extras.append("required")
+    return text, f"[{'; '.join(extras)}]" if extras else ""
+
+
+def paragraphs(text: str) -> list[str]:
+    """A docstring's paragraphs, each on one line ('\\b' paragraphs kept line by line)."""
+    result = []
+    for block in inspect.cleandoc(text).split("\n\n"):
+        if block.startswith("\b"):
+            result.append(block.lstrip("\b\n"))
+        elif block.strip():
+            result.append(" ".join(block.split()))
+    return result
+
+
+def _cell(console: Console, help_text: str, extra: str, width: int) -> Text:
+    """The help, wrapped at spaces; its bracket after it, never split over two lines."""
+    from rich.cells import cell_len
+    from rich.text import Text
+
+    if not extra:
+        return Text(help_text)
+    lines: list[Text] = list(Text(help_text).wrap(console, width)) if help_text else []
+    last = lines[-1].plain if lines else ""
+    fits = lines and cell_len(last) + 1 + cell_len(extra) <= width
+    joiner = " " if fits else "\n" if help_text else ""
+    return Text(help_text + joiner + extra)
+
+
+def _panel(console: Console, title: str, rows: list[tuple[str, tuple[str, str]]]) -> None:
+    from rich.box import ROUNDED
+    from rich.cells import cell_len
+    from rich.panel import Panel
+    from rich.table import Table
+    from rich.text import Text
+
+    if not rows:
+        return
+    inner = console.width - 4
+    widest = max(cell_len(names) for names, _ in rows)
+    grid = Table.grid(padding=(0, 2))
+    if console.width >= NARROW and widest <= inner * NAMES_SHARE:
+        grid.add_column(width=widest, no_wrap=True)
+        grid.add_column()
+        for names, (text, extra) in rows:
+            grid.add_row(Text(names, style="bold cyan"),
+                         _cell(console, text, extra, inner - widest - 2))
+    else:  # names on their own line (never cut), the help under them
+        grid.add_column()
+        for names, (text, extra) in rows:
+            grid.add_row(Text(names, style="bold cyan", overflow="fold"))
+            if text or extra:
+                grid.add_row(_indented(_cell(console, text, extra, inner - 4), 4))
+    console.print(Panel(grid, title=title, title_align="left", box=ROUNDED,
+                        border_style="dim"))
+
+
+def _indented(text: str | Text, indent: int) -> RenderableType:
+    from rich.padding import Padding
+    from rich.text import Text
+
+    return Padding(Text(text) if isinstance(text, str) else text, (0, 0, 0, indent))
+
+
+def _text(console: Console, text: str) -> None:
+    """Lines as written, each wrapped at spaces under its own indentation."""
+    for line in text.split("\n"):
+        stripped = line.lstrip(" ")
+        console.print(_indented(stripped, 1 + len(line) - len(stripped)) if stripped else "")
+
+
+def render_help(command: Any, ctx: Context, console: Console | None = None) -> None:
+    """The whole help of a command or group, on stdout."""
+    from rich.console import Console
+
+    console = console or Console(highlight=False)
+    console.print()
+    _text(console, command.get_usage(ctx))
+    console.print()
+    for paragraph in paragraphs(command.help or ""):
+        _text(console, paragraph)
+        console.print()
+    params = [p for p in command.get_params(ctx) if not p.hidden]
+    _panel(console, "Arguments", [(_names(p), _help(p)) for p in params
+                                  if p.param_type_name == "argument"])
+    _panel(console, "Options", [(_names(p), _help(p)) for p in params
+                                if p.param_type_name == "option"])
+    if isinstance(command, TyperGroup):
+        subcommands = [(name, command.get_command(ctx, name))
+                       for name in command.list_commands(ctx)]
+        _panel(console, "Commands", [(name, ((paragraphs(sub.help or "") or [""])[0], ""))
+                                     for name, sub in subcommands
+                                     if sub is not None and not sub.hidden])
+    if command.epilog:
+        console.print()
+        _text(console, command.epilog)
+    console.print()
+
+
+class DeckCommand(TyperCommand):
+    """A command whose help and usage line deckcli renders (see the module's docstring)."""
+
+    def collect_usage_pieces(self, ctx: Context) -> list[str]:
+        return usage_pieces(self.get_params(ctx), self.options_metavar)
+
+    def format_help(self, ctx: Context, formatter: Any) -> None:
+        render_help(self, ctx)
+
+
+class DeckGroup(TyperGroup):
+    """The group (`deckcli`, `deckcli pool`) counterpart of `DeckCommand`."""
+
+    def format_help(self, ctx: Context, formatter: Any) -> None:
+        render_help(self, ctx)
+
+
+class DeckTyper(typer.Typer):
+    """A typer app whose group and commands are `DeckGroup` and `DeckCommand`, with help
+    text taken as written (no rich markup) and usage errors as plain lines."""
+
+    def __init__(self, **settings: Any) -> None:
+        settings.setdefault("cls", DeckGroup)
+        settings.setdefault("rich_markup_mode", None)
+        super().__init__(**settings)
+
+    def command(self, *args: Any, **settings: Any) -> Callable[[Any], Any]:
+        settings.setdefault("cls", DeckCommand)
+        return super().command(*args, **settings)
 
 
 def epilog(*examples: tuple[str, str], exits: str = "") -> str:
@@ -53,4 +213,4 @@ def epilog(*examples: tuple[str, str], exits: str = "") -> str:
     text = "\n".join(lines)
     if exits:
         text += f"\n\nExit status: {exits}"
-    return text.replace("[", "\\[")  # rich markup: brackets in the text are literal
+    return text

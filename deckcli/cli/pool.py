@@ -8,10 +8,10 @@ from typing import Annotated
 import typer
 
 from deckcli.cli.app import app, open_registry
-from deckcli.cli.helpstyle import epilog
+from deckcli.cli.helpstyle import DeckTyper, epilog
 from deckcli.errors import UserError
 
-pool_app = typer.Typer(help="Work with card pools.", no_args_is_help=True, epilog=epilog(
+pool_app = DeckTyper(help="Work with card pools.", no_args_is_help=True, epilog=epilog(
     ("deckcli pool check", "Validate every pool deckcli finds."),
 ))
 app.add_typer(pool_app, name="pool")
@@ -23,7 +23,7 @@ app.add_typer(pool_app, name="pool")
     exits="0 every pool sound; 1 a pool has problems; 2 an unknown game or a missing file.",
 ))
 def pool_check(
-    targets: Annotated[list[str] | None, typer.Argument(
+    targets: Annotated[list[str] | None, typer.Argument(metavar="TARGET...",
         help="Game ids or pool files; default: every pool deckcli finds.")] = None,
 ) -> None:
     """Validate pools: schema, field types, unique numbers, rule queries, shared names."""

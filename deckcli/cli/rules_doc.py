@@ -52,10 +52,11 @@ def all_kinds() -> dict[str, Any]:
     ("deckcli rules digimon-classic --format text | grep copies", "One plain line per rule."),
 ))
 def rules(
-    game: Annotated[str | None, typer.Argument(
+    game: Annotated[str | None, typer.Argument(metavar="GAME",
         help="Game id or alias; without it, the built-in ids and the rule kinds.",
         autocompletion=complete.game_ids)] = None,
-    format_: Annotated[str, typer.Option("--format", "-f", help="rich, text (one plain line "
+    format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
+                                         help="rich, text (one plain line "
                                          "per rule) or json.")] = "rich",
 ) -> None:
     """Document every rule id: what it checks, its default severity, a failing deck."""

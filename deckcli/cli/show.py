@@ -19,6 +19,9 @@ if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from deckcli.cli.fit import Column
 
 BAR_WIDTH = 30
+PLAYABLE = "playable t3"
+PLAYABLE_LEGEND = ("playable t3: the chance the card can be played by turn 3 (deckcli draw "
+                   "--playable); ½tN: below 50% on turn 3, it first reaches 50% on turn N")
 FORMATS = ("rich", "text", "json")
 
 
@@ -30,11 +33,14 @@ FORMATS = ("rich", "text", "json")
     exits="0 shown (legal or not); 1 the deck cannot be read; 2 usage error.",
 ))
 def show(
-    path: Annotated[Path, typer.Argument(help="The deck file (TOML or text list).")],
-    format_: Annotated[str, typer.Option("--format", "-f", help="rich, text (plain lines, "
+    path: Annotated[Path, typer.Argument(metavar="PATH",
+                                         help="The deck file (TOML or text list).")],
+    format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
+                                         help="rich, text (plain lines, "
                                          "one per card) or json.")] = "rich",
     lang: Annotated[str | None, typer.Option(
-        "--lang", help="Card names in ja, zh-Hans, zh-Hant or en (default: as the deck writes "
+        "--lang", metavar="LANG",
+        help="Card names in ja, zh-Hans, zh-Hant or en (default: as the deck writes "
         "them).")] = None,
 ) -> None:
     """Show a deck: cards by type with their key stats, the curve, and whether it is legal."""
@@ -109,6 +115,9 @@ def plain_lines(summary: dict[str, Any]) -> list[str]:
              *(show_value(row[stat]) for stat in stats)]
             for group in summary["groups"] for row in group["cards"]]
     lines = [_title(summary), *plain_table(columns, rows)]
+    if PLAYABLE in stats and any(row[PLAYABLE] for group in summary["groups"]
+                                 for row in group["cards"]):
+        lines.append(PLAYABLE_LEGEND)
     if summary["curve"]["counts"]:
         lines.append(summary["curve"]["field"].replace("_", " ") + ": " + ", ".join(
             f"{item['value']} ×{item['count']}" for item in summary["curve"]["counts"]))
@@ -129,7 +138,7 @@ def _print(summary: dict[str, Any]) -> None:
     console = Console(highlight=False)
     console.print(Text(_title(summary), style="bold"))
     # the playable column (games with costs) only where names need not wrap for it
-    stats = [c for c in summary["columns"] if console.width >= 100 or c != "playable t3"]
+    stats = [c for c in summary["columns"] if console.width >= 100 or c != PLAYABLE]
     rows: list[list[str | Text]] = []
     sections = set()
     for index, group in enumerate(summary["groups"]):
@@ -146,6 +155,8 @@ def _print(summary: dict[str, Any]) -> None:
     if hidden:
         console.print(Text(f"not shown at this width: {', '.join(hidden)} (--format text "
                            "shows all)", style="dim"))
+    if PLAYABLE in stats and PLAYABLE not in hidden:
+        console.print(Text(PLAYABLE_LEGEND, style="dim"))
     _print_curve(console, summary["curve"])
     _print_verdict(console, summary)
 
@@ -157,11 +168,15 @@ def _print_curve(console: Console, curve: dict[str, Any]) -> None:
         return
     console.print()
     console.print(Text(curve["field"].replace("_", " "), style="bold"))
-    width = max(len(item["value"]) for item in curve["counts"])
+    from rich.cells import cell_len
+
+    # labels right-aligned by display width: 究極体 takes 6 columns, as III takes 3
+    width = max(cell_len(item["value"]) for item in curve["counts"])
     peak = max(item["count"] for item in curve["counts"])
     for item in curve["counts"]:
         bar = "█" * max(1, round(BAR_WIDTH * item["count"] / peak))
-        console.print(Text(f"  {item['value']:>{width}} {bar} {item['count']}"))
+        pad = " " * (width - cell_len(item["value"]))
+        console.print(Text(f"  {pad}{item['value']} {bar} {item['count']}"))
 
 
 def _print_verdict(console: Console, summary: dict[str, Any]) -> None:

@@ -113,6 +113,13 @@ def format_toml(text: str, resolver: Resolver) -> str:
     return result.replace("\n", "\r\n") if newline == "\r\n" else result
 
 
+def as_recorded(ref: str, card: Card) -> bool:
+    """Whether a deck names the card as the pool records it: its number or one of its names
+    in any language, exactly. fmt keeps such a reference (a deck in Japanese stays Japanese, a
+    list by number stays by number); another spelling ("cybersword") becomes the canonical one."""
+    return ref == card.number or ref == card.name or ref in card.names.values()
+
+
 def _read_cards(cards: Table | InlineTable, resolver: Resolver) -> tuple[list[CardLine], list[str]]:
     """Entries merged by card, each with its comments; and the comments after the last entry."""
     generated = set(type_order(resolver.pool))
@@ -133,13 +140,15 @@ def _read_cards(cards: Table | InlineTable, resolver: Resolver) -> tuple[list[Ca
         card = resolver.lookup(key.key).card
         slot = card.number if card else "\0" + key.key
         comment = item.trivia.comment
-        if slot in merged:
+        if slot in merged:  # two references to one card: one entry, the canonical spelling
             line = merged[slot]
             line.count += int(item)
             line.comment = "; ".join(filter(None, (line.comment, comment.lstrip("# "))))
             line.above.extend(pending)
+            line.key = resolver.spelling(card) if card else line.key
         else:
-            new_key = resolver.spelling(card) if card else key.key
+            new_key = key.key if card is None or as_recorded(key.key, card) else (
+                resolver.spelling(card))
             merged[slot] = CardLine(new_key, int(item), card, comment, pending)
         pending = []
     return list(merged.values()), pending

@@ -1,9 +1,9 @@
 """`--format junit`: JUnit XML for CI test tabs, one test case per deck.
 
-A deck is a `<testcase classname=GAME name=PATH>`; an illegal deck gets a `<failure>` listing
-its problems, and warnings and information notices go to `<system-out>`, so a test tab shows
-what to fix per deck. With `--strict` a deck with warnings fails too, matching the exit
-status; a notice never fails one.
+A deck is a `<testcase classname=GAME name=PATH>` (a deck with no game: the rule that stopped
+it, e.g. `invalid-toml`); an illegal deck gets a `<failure>` listing its problems, and warnings
+and information notices go to `<system-out>`, so a test tab shows what to fix per deck. With
+`--strict` a deck with warnings fails too, matching the exit status; a notice never fails one.
 """
 
 from __future__ import annotations
@@ -33,10 +33,17 @@ def problem_line(path: str, problem: Problem) -> str:
     return escape_controls(f"{where}: [{problem.severity}] {problem.rule} {problem.message}")
 
 
+def unplaced(deck: DeckResult) -> str:
+    """The class of a deck with no game: what stopped it from having one ('invalid-toml',
+    'missing-game', 'unknown-game'), never a game it may not be."""
+    first = next((p.rule for p in deck.problems if p.severity == "error"), None)
+    return first or "no-game"
+
+
 def testcase(deck: DeckResult, strict: bool) -> ET.Element:
     path = repo_path(deck.path)
     case = ET.Element("testcase", classname=xml_text(escape_controls(deck.game or
-                                                                     "unknown-game")),
+                                                                     unplaced(deck))),
                       name=xml_text(escape_controls(path)), time="0")
     fail = {"error", "warning"} if strict else {"error"}
     failing = [p for p in deck.problems if p.severity in fail]

@@ -85,7 +85,10 @@ def explain(rule: CountRule) -> tuple[str, str]:
 
 
 def summary(rule: CountRule) -> str:
-    return f"{rule.describe()} {label_of(rule, rule.query)}"
+    label, bound = label_of(rule, rule.query), rule.describe()
+    if not rule.label or " " in label:
+        return f"{bound} {label}"
+    return f"{bound} {label} card{'' if bound.endswith(' 1') else 's'}"  # at most 8 event cards
 
 
 KINDS = (RuleKind(CountRule, check, explain, summary, __doc__ or "",

@@ -186,16 +186,23 @@ def _plural(count: int) -> str:
     return "" if count == 1 else "s"
 
 
+def _words(field: str) -> str:
+    """A field's name as words: 'resource_cost' -> 'resource cost'."""
+    return field.replace("_", " ")
+
+
 def explain(rule: RequiresRule) -> tuple[str, str]:
-    noun = rule.label or rule.supplied_by
-    return (f"every need in a card's {rule.requirement} written \"{rule.pattern}\" is met by "
-            f"the {rule.supplied_by} of other playable cards in the deck",
-            f"a card whose {rule.requirement} asks for more {noun}s than the deck's other "
-            "cards bear")
+    noun = _words(rule.label or rule.supplied_by)
+    written = rule.pattern.replace("{name}", "NAME").replace("{count}", "N")
+    return (f"each {noun} a card's {_words(rule.requirement)} asks for (written like "
+            f"\"{written}\") is borne by other playable cards of the deck",
+            f"a card whose {_words(rule.requirement)} asks for more {noun}s of a name than the "
+            "deck's other cards bear")
 
 
 def summary(rule: RequiresRule) -> str:
-    return f"{rule.requirement} met by {rule.supplied_by} ({rule.severity})"
+    noun = _words(rule.label or rule.supplied_by)
+    return f"{noun}s each card needs are in the deck ({rule.severity})"
 
 
 KINDS = (RuleKind(RequiresRule, check, explain, summary, __doc__ or "", position=60,
