@@ -23,12 +23,12 @@ async def test_toml_deck_flagged_on_the_key_and_cleared_by_the_fix(client, root)
     found = await published(client, uri)
     assert [(d.code, d.severity, d.source) for d in found] == [
         ("copies", types.DiagnosticSeverity.Error, "deckcli")]
-    line = FIVE.splitlines().index('"1C8"    = 5  # AreaSteal (BattleChip) -- 5 copies')
-    assert at(found[0]) == (line, 0, len('"1C8"'))
+    line = FIVE.splitlines().index('1C8 = 5  # AreaSteal (BattleChip) -- 5 copies')
+    assert at(found[0]) == (line, 0, len('1C8'))
     assert found[0].message == "5 × AreaSteal (1C8); at most 4 per name — cut 1"
     assert found[0].code_description is not None
     assert found[0].code_description.href.endswith("/megaman.toml")
-    fixed = FIVE.replace('"1C8"    = 5', '"1C8"    = 4\n"1C32" = 1')
+    fixed = FIVE.replace('1C8 = 5', '1C8 = 4\n1C32 = 1')
     replace_all(client, uri, fixed, 2)
     assert await published(client, uri, 2) == []
 

@@ -38,10 +38,10 @@ def edits(found: types.CompletionList) -> dict[str, str]:
 
 
 async def test_completion_of_an_english_name_as_a_toml_key(client, root):
-    text = STARTER.replace('"1C8"', '"Area')
+    text = STARTER.replace('1C8 = 4', '"Area = 4')
     uri = open_doc(client, root / "starter.toml", text)
     await published(client, uri)
-    row = text.splitlines().index('"Area    = 4  # AreaSteal (BattleChip)')
+    row = text.splitlines().index('"Area = 4  # AreaSteal (BattleChip)')
     found = await complete(client, uri, row, len('"Area'))
     written = edits(found)
     assert written["AreaSteal"] == '"AreaSteal"'  # the line has its "= 4" already
@@ -110,7 +110,7 @@ async def hover(client: LanguageClient, uri: str, line: int, character: int) -> 
 
 async def test_hover_shows_facts_copies_against_the_cap_and_turn_3_odds(client, root):
     uri = open_doc(client, root / "five.toml", FIVE)
-    row = next(i for i, line in enumerate(FIVE.splitlines()) if line.startswith('"1C8"'))
+    row = next(i for i, line in enumerate(FIVE.splitlines()) if line.startswith('1C8 '))
     text = await hover(client, uri, row, 2)
     assert text is not None
     assert text.startswith("**AreaSteal** · 1C8")
@@ -166,10 +166,10 @@ async def test_quick_fix_did_you_mean(client, root):
 async def test_quick_fix_cuts_copies_over_the_cap(client, root):
     uri = open_doc(client, root / "cut.toml", FIVE)
     await published(client, uri)
-    row = next(i for i, line in enumerate(FIVE.splitlines()) if line.startswith('"1C8"'))
+    row = next(i for i, line in enumerate(FIVE.splitlines()) if line.startswith('1C8 '))
     actions = await fixes(client, uri, row)
     fixed, found = await apply_fix(client, uri, FIVE, actions["Cut 1 × 1C8 (5 → 4)"], 2)
-    assert fixed.splitlines()[row] == '"1C8"    = 4  # AreaSteal (BattleChip) -- 5 copies'
+    assert fixed.splitlines()[row] == '1C8 = 4  # AreaSteal (BattleChip) -- 5 copies'
     assert [d.code for d in found] == ["deck-size"]  # 59 cards now: the copies rule holds
 
 
@@ -228,7 +228,7 @@ async def test_formatting_a_toml_deck_and_its_outline(client, root):
         options=types.FormattingOptions(tab_size=4, insert_spaces=True)))
     assert edits
     formatted = applied(messy, list(edits))
-    assert formatted.endswith('[cards]\n# NetNavi (1)\n"MegaMan, NetWarrior" = 1\n\n'
+    assert formatted.endswith('[cards]\n# NetNavi (1)\n1St101 = 1\n\n'  # a number stays
                               '# BattleChip (4)\nAreaSteal = 4\n')
     replace_all(client, uri, formatted, 2)
     await published(client, uri, 2)
@@ -238,7 +238,7 @@ async def test_formatting_a_toml_deck_and_its_outline(client, root):
     shown = [(s.name, [(c.name, [g.name for g in c.children or []])
                        for c in s.children or []])
              for s in symbols if isinstance(s, types.DocumentSymbol)]
-    assert shown == [("game", []), ("[cards]", [("NetNavi", ["MegaMan, NetWarrior"]),
+    assert shown == [("game", []), ("[cards]", [("NetNavi", ["1St101"]),
                                                 ("BattleChip", ["AreaSteal"])])]
     again = await client.text_document_formatting_async(types.DocumentFormattingParams(
         text_document=types.TextDocumentIdentifier(uri=uri),
