@@ -114,7 +114,7 @@ def test_csv_with_bom_spaced_header_quotes_and_gloss(cli, write_deck):
 
 
 @pytest.mark.parametrize(("name", "text", "rule", "line"), [
-    ("nohead.csv", "HV-D01-001,3\n", "csv-syntax", 1),
+    ("nohead.csv", "HV-D01-001,3\n", "csv-header", 1),
     ("badcount.csv", "number,count\nHV-D01-001,three\n", "invalid-count", 2),
     ("mismatch.csv", "name,number,count\n及川 徹,HV-D01-001,3\n", "name-number-mismatch", 2),
     ("bad.json", '{"cards": "HV-D01-001"}', "json-syntax", 1),

@@ -168,7 +168,15 @@ def test_a_mark_without_a_name_is_said_not_checked(write_deck):
 
 def test_a_sheet_without_any_header_is_still_an_error(write_deck):
     deck, problems = sheet_of(write_deck, "\n\nHV-D01-001,3\nHV-D01-002,2\n")
-    assert deck.entries == [] and [(p.rule, p.line) for p in problems] == [("csv-syntax", 3)]
+    assert deck.entries == [] and [(p.rule, p.line) for p in problems] == [("csv-header", 3)]
+
+
+def test_a_csv_without_a_header_is_not_also_called_empty(cli, write_deck):
+    """The header problem stops the file: no misleading '0 cards — add 40' beside it."""
+    path = write_deck("nohead.csv", "HV-D01-001,3\nHV-D01-002,2\n")
+    run = cli("check", path, "--game", "haikyu", "--format", "json")
+    assert run.code == 1
+    assert [p["rule"] for p in run.json()["decks"][0]["problems"]] == ["csv-header"]
 
 
 @pytest.mark.parametrize(("cell", "roles"), [

@@ -78,7 +78,7 @@ def parse_csv_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     content = [row for row in rows if not is_comment(row)]
     found = find_header(content)
     if found is None and content:
-        problems.append(problem("csv-syntax", "no row among the first rows names the columns; "
+        problems.append(problem("csv-header", "no row among the first rows names the columns; "
                                 f"expected a header with {HEADER_HINT}", content[0][0]))
     reader = _SheetReader(deck, problems, content, found)
     for line, cells in rows:

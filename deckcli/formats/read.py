@@ -20,7 +20,7 @@ from deckcli.model.problem import Problem
 MAX_FILE_BYTES = 2_000_000
 # Problems that stop a file being read at all: nothing else is said about such a deck.
 UNREADABLE_RULES = frozenset(
-    {"empty-file", "encoding", "invalid-toml", "file-too-large", "unreadable"}
+    {"empty-file", "encoding", "invalid-toml", "file-too-large", "unreadable", "csv-header"}
 )
 
 

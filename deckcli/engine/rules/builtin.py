@@ -51,10 +51,14 @@ _RULES = [
                 "A LackeyCCG .dek is well-formed XML, with no document type or entity "
                 "declarations, and each <card> has a <name> inside a <superzone>.",
                 "a .dek cut off before </deck>"),
-    BuiltinRule("csv-syntax", "file", "error",
+    BuiltinRule("csv-header", "file", "error",
                 "A CSV deck has a header (in its first 30 rows) naming a count column and a "
-                "number or name column; each row below is a card, a repeated header, a section "
-                "or a total that agrees with the counts.", "a CSV without a header row"),
+                "number or name column; without one nothing else is said of the file.",
+                "a CSV without a header row"),
+    BuiltinRule("csv-syntax", "file", "error",
+                "Each row of a CSV deck below its header is a card, a repeated header, a "
+                "section or a total that agrees with the counts.",
+                "a CSV row whose total disagrees with the rows above"),
     BuiltinRule("json-syntax", "file", "error",
                 'A JSON deck is {"CARD": count, …} or {"cards": [{"id": …, "count": …}]}.',
                 'a JSON deck whose "cards" is a string'),
