@@ -25,12 +25,18 @@ def test_new_writes_the_format_its_suffix_names(cli, tmp_path, suffix):
     run = cli("new", "megaman", path, "--name", "Blank")
     assert run.code == 0, run.err
     assert "megaman · standard · 0 cards" in run.out
-    deck, problems = read_deck_file(path)
     expected = by_suffix(path)
+    assert expected is not None
+    if expected.editable:  # the hint names only a command that works on the file
+        assert f"next: deckcli add {path} CARD" in run.out
+        assert cli("add", path, "CyberSword").code == 0
+    else:
+        assert "deckcli add" not in run.out and f"deckcli check {path}" in run.out
+    deck, problems = read_deck_file(path)
     assert expected is not None and deck.kind == expected.kind
-    assert deck.game == "megaman" and deck.entries == [] and problems == []
+    assert deck.game == "megaman" and len(deck.entries) == expected.editable and not problems
     verdict = cli("check", path, "--format", "json").json()["decks"][0]
-    assert verdict["game"] == "megaman" and verdict["cards"] == 0
+    assert verdict["game"] == "megaman" and verdict["cards"] == expected.editable
     assert {problem["rule"] for problem in verdict["problems"]} <= {"deck-size", "netnavi-count"}
 
 

@@ -87,7 +87,11 @@ def new(
     result = check_deck(deck, resolver, problems)
     write_bytes(path, data)
     typer.echo(f"wrote {path}: {game_id} · {format_id} · {verdict(result)}")
-    typer.echo(f"next: deckcli add {path} CARD [COUNT]")
+    if file_format.editable:
+        typer.echo(f"next: deckcli add {path} CARD [COUNT]")
+    else:  # add and remove edit TOML decks and text lists only
+        typer.echo(f"next: list its cards with the program that reads {file_format.label}s; "
+                   f"deckcli check {path} judges it")
 
 
 @app.command(epilog=epilog(
