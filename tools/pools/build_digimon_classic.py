@@ -29,6 +29,7 @@ from digimon_ref import (  # noqa: E402
     parse_specialty,
     species_key,
 )
+from dmhc_text import dmhc_rows, text_fields  # noqa: E402
 from poolwriter import read_rows, write_pool  # noqa: E402
 
 from deckcli.textnorm import fold  # noqa: E402
@@ -154,6 +155,8 @@ data agreeing with them on 85 of 87 Digimon (the two exceptions, St-27 and St-44
 name_en is the source's romanisation, kept as written. Where ja_name_derived is true, the
 Japanese name was not read from the card: it was copied from a cards.csv card with the same
 English name, or from the card's species.
+text, evolution and group are the DMHC card data's Abilities, Evo/Activation and Group cells
+(sets/CardData*.txt, kept in shared/reference/digimon/dmhc-sets), verbatim; for St-1…St-111 too.
 
 Names in Japanese and Chinese (names/cards_names.csv, see its README): names.ja, names."zh-Hans"
 and names."zh-Hant" come from the card's species, matched to official and published data;
@@ -344,6 +347,9 @@ def load_cards(reference: Path) -> list[dict[str, Any]]:
     for number, text in shared_name_notes(list(cards.values())).items():
         cards[number]["note"] = "; ".join(filter(None, (cards[number]["note"], text)))
     check_species_apart(list(cards.values()), species)
+    for number, row in dmhc_rows(reference / "dmhc-sets").items():
+        if number in cards:
+            cards[number].update(text_fields(row))
     battle = read_rows(reference.parent / "digi-battle" / "cards.csv")
     for number, linked in counterparts(reference, battle).items():
         if number in cards:
@@ -429,6 +435,21 @@ def field_defs() -> dict[str, dict[str, Any]]:
                 "special-ability keyword as given (sky, underground, …); 'none' = checked, has "
                 "none; two keywords are joined by '+'"
             ),
+        },
+        "text": {
+            "type": "str",
+            "description": "the card's effect text as the DMHC card data prints it (Abilities)",
+        },
+        "evolution": {
+            "type": "str",
+            "description": (
+                "evolution requirements (Digimon) or activation timing and conditions (Options), "
+                "as the DMHC card data prints them (Evo/Activation)"
+            ),
+        },
+        "group": {
+            "type": "str",
+            "description": "group named on the card (Royal Knights, Deva, …), as DMHC gives it",
         },
         "attribute": {
             "type": "str",
