@@ -29,8 +29,8 @@ from digimon_ref import (  # noqa: E402
     parse_specialty,
     species_key,
 )
-from dmhc_text import dmhc_rows, text_fields  # noqa: E402
-from poolwriter import read_rows, write_pool  # noqa: E402
+from dmhc_text import dmhc_rows, own_abilities, text_fields  # noqa: E402
+from poolwriter import KeptList, read_rows, write_pool  # noqa: E402
 
 from deckcli.textnorm import fold  # noqa: E402
 
@@ -155,6 +155,13 @@ data agreeing with them on 85 of 87 Digimon (the two exceptions, St-27 and St-44
 name_en is the source's romanisation, kept as written. Where ja_name_derived is true, the
 Japanese name was not read from the card: it was copied from a cards.csv card with the same
 English name, or from the card's species.
+ability lists every Digimon's own abilities, read from its DMHC text ("Has the ability(ies) …",
+unmarked or (O)); an ability named only as a condition ("When the opponent has the ability …")
+or in a support (S) effect is not the card's; [] means none. St-761 ("abilites") and St-521
+(an opening quote missing) misprint the sentence; their keywords are read all the same.
+For St-1…St-111 the DMHC text is used where cards.csv gives no ability or "none" (38 cards,
+e.g. St-4 sky); St-24, where the two name different abilities, keeps cards.csv's (its note
+gives the DMHC one). Options have no ability field.
 text, evolution and group are the DMHC card data's Abilities, Evo/Activation and Group cells
 (sets/CardData*.txt, kept in shared/reference/digimon/dmhc-sets), verbatim; for St-1…St-111 too.
 
@@ -350,11 +357,33 @@ def load_cards(reference: Path) -> list[dict[str, Any]]:
     for number, row in dmhc_rows(reference / "dmhc-sets").items():
         if number in cards:
             cards[number].update(text_fields(row))
+            if cards[number]["type"] == "Digimon":
+                set_abilities(cards[number], own_abilities(row["Abilities"]))
     battle = read_rows(reference.parent / "digi-battle" / "cards.csv")
     for number, linked in counterparts(reference, battle).items():
         if number in cards:
             cards[number]["digi_battle_counterparts"] = linked
     return list(cards.values())
+
+
+ABILITIES = ["sky", "grappling", "underground", "underwater", "flame", "gale", "proud",
+             "freezing", "hungry"]
+
+
+def set_abilities(card: dict[str, Any], own: list[str]) -> None:
+    """A Digimon's abilities: those its DMHC text says it has ("Has the ability …").
+
+    Where cards.csv (which wins where the two overlap, more.md) names another, it is kept
+    and the note gives both."""
+    given = "" if card["ability"] in (None, "none") else card["ability"]
+    card["ability"] = KeptList(own)
+    if card["reference_file"] == "cards.csv" and given and given.split("+") != own:
+        card["ability"] = KeptList(given.split("+"))
+        conflict = (f"ability: cards.csv (wikimon) gives {given}; the DMHC card data's text gives "
+                    f"{' and '.join(own) or 'none'}; cards.csv is kept (more.md ranks it first)")
+        card["note"] = "; ".join(filter(None, (card["note"], conflict)))
+    if set(card["ability"]) - set(ABILITIES):
+        raise SystemExit(f"{card['number']}: unknown ability in {card['ability']}")
 
 
 def check_species_apart(cards: list[dict[str, Any]], species: SpeciesNames) -> None:
@@ -430,10 +459,11 @@ def field_defs() -> dict[str, dict[str, Any]]:
             ),
         },
         "ability": {
-            "type": "str",
+            "type": "list",
+            "values": ABILITIES,
             "description": (
-                "special-ability keyword as given (sky, underground, …); 'none' = checked, has "
-                "none; two keywords are joined by '+'"
+                "a Digimon's special abilities, as its DMHC text states them (\"Has the "
+                "abilities …\"); [] = it has none"
             ),
         },
         "text": {

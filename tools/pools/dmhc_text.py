@@ -8,6 +8,7 @@ The cells are kept as written (outer spaces stripped); nothing is reworded.
 from __future__ import annotations
 
 import csv
+import re
 from pathlib import Path
 
 Row = dict[str, str]
@@ -54,3 +55,18 @@ def text_fields(row: Row) -> dict[str, str | None]:
         "evolution": row["Evo/Activation"] or None,
         "group": row["Group"] or None,
     }
+
+
+# A sentence stating the card's own abilities: at the start of the text or of a sentence, or
+# after the "(O)" mark. "(S)" (support) effects and conditions ("When the opponent has the
+# ability …") name abilities that are not the card's own. Two cells misprint the sentence
+# (St-761 "abilites", St-521 a missing opening quote); the keywords are still read.
+OWN_ABILITIES = re.compile(r'(?:^|\(O\)|[.)]\s)\s*Has the abilit\w* ([^.]*)')
+
+
+def own_abilities(text: str) -> list[str]:
+    """The abilities a DMHC Abilities cell says the card has, in order (none -> [])."""
+    found: list[str] = []
+    for sentence in OWN_ABILITIES.finditer(text):
+        found += re.findall(r'"?([a-z]+)"', sentence.group(1))
+    return list(dict.fromkeys(found))
