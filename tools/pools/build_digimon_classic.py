@@ -168,13 +168,24 @@ text, evolution and group are the DMHC card data's Abilities, Evo/Activation and
 Names in Japanese and Chinese (names/cards_names.csv, see its README): names.ja, names."zh-Hans"
 and names."zh-Hant" come from the card's species, matched to official and published data;
 name_match says how (exact, ja, or fuzzy: a romanisation judged by hand, which the card's note
-names). 1,923 Digimon cards are matched; no Option card has a sourced Chinese or Japanese name.
+names). @MATCHED@ of the @DIGIMON@ Digimon cards are matched; no Option card is.
+@OPT_JA@ Options have a Japanese name from the reference rows (name_ja; @OPT_DERIVED@ of them
+derived, see above) and @OPT_ZH@ a low-confidence names.zh (names_zh.csv).
 Other official Simplified spellings (an older DCG generation, or Digimon Story Time Stranger's)
 are aliases. Modern names may differ from what the 1999-2005 cards printed; where the source
 card's level differs from ours, the note says so. No two species share a name in any language
 (the builder stops if one would, since the copy rule counts cards sharing a name together).
 names.zh (3 cards) is an older, low-confidence set of Chinese names.
 digi_battle_counterparts lists the digi-battle cards of the same species and level.
+
+Not in this pool: @UNHELD_TOTAL@ rows of the DMHC card data, in the sets
+@UNHELD@
+No reference source establishes which of them are official printings (promotional cards,
+anniversary sets) and which are fan-made: the DMHC data names no origin, rules.md knows the
+promo prefixes only as "not legal in official tournaments" (S5, S9) and Re- numbers only from a
+fan event's regulation (S10). None is added, so a deck naming one (King Device Da-5, Cyberdramon
+Bo-12j) gets unknown-card. Were the official ones added, Ultimate Battle would still refuse
+them: its regulation (S5) admits only St-/Bo- numbered cards, no privilege or promo card.
 
 Levels: III, IV, 完全体, 究極体 as printed, plus Hybrid (Frontier era). Beware "Ultimate":
 wikimon's English for this game uses it for 究極体 (VI), the US Digi-Battle game for 完全体
@@ -670,13 +681,48 @@ def header() -> dict[str, Any]:
     }
 
 
+# How the unheld sets number their cards (read from the DMHC files; the builder checks the count).
+PREFIXES = {"PROM1": "Bo-Nj, Bo-NL",
+            "PROM2": "Bo-, Bx-, Da-, Sp-, Vj-, CD-, WS- and 17 other prefixes",
+            "EXP": "Bo-Nt", "NEW": "Re-", "NEW2": "Re-", "KIZU": "Re-", "20A": "Re-, St-Nr, Bo-Nr"}
+
+
+def dmhc_unheld_summary(sets_dir: Path) -> dict[str, int]:
+    """Rows per DMHC set the pool does not hold."""
+    found: dict[str, int] = {name: 0 for name in PREFIXES}
+    for row in dmhc_rows(sets_dir, held=False).values():
+        found[row["file"].removeprefix("CardData").removesuffix(".txt")] += 1
+    return found
+
+
+def preamble(cards: list[dict[str, Any]], sets_dir: Path) -> str:
+    """The preamble with the pool's own counts filled in."""
+    digimon = [card for card in cards if card["type"] == "Digimon"]
+    options = [card for card in cards if card["type"] != "Digimon"]
+    counts = {
+        "MATCHED": sum(1 for card in digimon if card["name_match"]),
+        "DIGIMON": len(digimon),
+        "OPT_JA": sum(1 for card in options if card["names"].get("ja")),
+        "OPT_DERIVED": sum(1 for card in options if card["ja_name_derived"]),
+        "OPT_ZH": sum(1 for card in options if card["names"].get("zh")),
+    }
+    unheld = dmhc_unheld_summary(sets_dir)
+    counts["UNHELD_TOTAL"] = sum(unheld.values())
+    text = PREAMBLE.replace("@UNHELD@", "\n".join(
+        f"  {name}: {count} ({PREFIXES[name]})" for name, count in unheld.items()))
+    for key, count in counts.items():
+        text = text.replace(f"@{key}@", f"{count:,}")
+    return text
+
+
 def main(argv: list[str] | None = None) -> None:
     """Read the reference CSVs and write the pool."""
     args = parse_args(__doc__.splitlines()[0], GAME_ID, argv)
     cards = load_cards(args.reference)
     check_notes_known([*DOUBTS, *ZH_DOUBTS, *LEVEL_FIXES], cards)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    write_pool(args.out, PREAMBLE, header(), ((card, note_comment(card)) for card in cards))
+    text = preamble(cards, args.reference / "dmhc-sets")
+    write_pool(args.out, text, header(), ((card, note_comment(card)) for card in cards))
     print(f"wrote {args.out}: {len(cards)} cards")
 
 
