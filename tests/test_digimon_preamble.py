@@ -46,3 +46,16 @@ def test_a_promo_is_unknown_as_the_preamble_says(cli, write_deck):
     run = cli("check", deck, "--format", "json")
     rules = {p["rule"] for p in run.json()["decks"][0]["problems"]}
     assert "unknown-card" in rules
+
+
+def test_no_digi_battle_note_calls_bandai_sets_japanese_made():
+    cards = PoolRegistry([]).load("digi-battle").cards
+    bandai = [c for c in cards if "Bandai's later booster sets" in (c.note or "")]
+    assert len(bandai) == 45
+    assert not any("Japanese-made" in (c.note or "") for c in cards)
+
+
+def test_liollmon_chinese_name_is_the_references_with_a_note():
+    card = PoolRegistry([]).load("digimon-classic").by_number["bo-1172"]
+    assert card.names["zh-Hans"] == "幼师兽"
+    assert "幼狮兽" in (card.note or "")

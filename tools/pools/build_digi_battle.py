@@ -49,8 +49,9 @@ INT_COLUMNS = ("attack_red_power", "attack_green_power", "attack_yellow_power",
                "set_sort_order")
 KANA = re.compile("[\u3040-\u30ff]")
 BANDAI_BO = (
-    "beware: Bandai's later Japanese-made Booster Series 3 and on reused BO-1xx numbers for "
-    "other cards (digi-battle.com: \"Greymon (BO-135) card produced by Bandai\"); this pool "
+    "beware: Bandai's later booster sets, which continue Upper Deck's numbering from Booster "
+    "Series 3, reused BO-1xx numbers for other cards (digi-battle.com: \"Greymon (BO-135) card "
+    "produced by Bandai\"); this pool "
     "holds only Upper Deck's French Booster Set 3, so a BO-1xx number from elsewhere may mean "
     "another card"
 )

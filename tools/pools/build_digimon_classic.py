@@ -74,6 +74,11 @@ LEVEL_FIXES: dict[str, tuple[str, str]] = {
     "St-27": (CLASSIC_LEVEL_FIXES["St-27"], f"level IV: more.md, from {DMHC}/sets/CardDataSt1.txt"),
 }
 ZH_DOUBTS: dict[str, str] = {
+    "Bo-1172": (
+        "Simplified Chinese name 幼师兽 (师, teacher) is kept as the reference gives it (official "
+        "Chinese DCG card BT1-050, names/species.csv); 幼狮兽 (狮, lion) may be meant, but no "
+        "reference file gives that spelling"
+    ),
     "St-1": (
         "Chinese name is low-confidence: names_zh.csv ties it to this number through a Chinese "
         "wiki's example card (jendow.com.tw), which does not print the number"
