@@ -1,7 +1,7 @@
 """Pool load time: the full Digimon pool (parse + validate + index), cold and cached.
 
-Figures are in-process times against the import floor of typer + rich + pydantic, measured
-in a fresh interpreter in the same run.
+Figures are in-process CPU times against the import floor of typer + rich + pydantic, measured
+(CPU time too) in a fresh interpreter in the same run.
 """
 
 from __future__ import annotations
@@ -26,13 +26,13 @@ def main(game: str = "digimon-classic") -> None:
     path = builtin_pool_dir() / f"{game}.toml"
     bare = command_time(python("-c", "pass"), 7)
     floor = command_time(python("-c", "import typer, rich, pydantic"), 7) - bare
-    parse = best_of(lambda: tomllib.loads(path.read_text(encoding="utf-8")), 3)
-    full = best_of(lambda: load_pool(path).trigrams, 3)
+    parse = best_of(lambda: tomllib.loads(path.read_text(encoding="utf-8")), 3, cpu=True)
+    full = best_of(lambda: load_pool(path).trigrams, 3, cpu=True)
     with tempfile.TemporaryDirectory() as cache:
         os.environ[poolcache.CACHE_ENV] = cache
         header = read_header(path)
         poolcache.load_cached(path, header)
-        cached = best_of(lambda: poolcache.load_cached(path, header), 5)
+        cached = best_of(lambda: poolcache.load_cached(path, header), 5, cpu=True)
     cards = len(load_pool(path).cards)
     print(f"{game}: {cards:,} cards, {path.stat().st_size / 1e6:.1f} MB of TOML")
     report("tomllib parse only", parse, floor, "import typer+rich+pydantic")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,6 +30,9 @@ class Run:
         return json.loads(self.out)
 
 
+_TEST_NUMBER = itertools.count()
+
+
 @pytest.fixture(autouse=True)
 def _isolated_env(
     monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
@@ -38,6 +42,12 @@ def _isolated_env(
     monkeypatch.delenv("DECKCLI_FORMAT", raising=False)
     monkeypatch.setenv("DECKCLI_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
     monkeypatch.setenv("NO_COLOR", "1")
+    # the result cache: one folder per test, so that no test is served a verdict another
+    # test computed (a monkeypatch changes behaviour where no cache key can see it)
+    from deckcli.app import resultcache
+
+    folder = f"results-{next(_TEST_NUMBER)}"
+    monkeypatch.setattr(resultcache, "results_dir", lambda base: base / folder)
 
 
 @pytest.fixture

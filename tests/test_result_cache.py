@@ -21,6 +21,7 @@ LEGAL_TESTGAME = {"T-01": 1, "T-02": 3, "T-03": 3, "T-04": 3}
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "cache"
     monkeypatch.setenv("DECKCLI_CACHE", str(folder))
+    monkeypatch.setattr(resultcache, "results_dir", lambda base: base / "results")
     return folder
 
 

@@ -70,6 +70,12 @@ def pool_digests(registry: PoolRegistry) -> list[list[str]]:
     return digests
 
 
+def results_dir(base: Path) -> Path:
+    """Where the result files live in the cache folder (a test suite gives each test its own:
+    a monkeypatched function is no change of code that a key could see)."""
+    return base / "results"
+
+
 def file_digest(path: Path) -> str | None:
     """A hash of a deck file's bytes (bounded, never blocking), or None when it cannot be read."""
     try:
@@ -94,7 +100,7 @@ class ResultCache:
         base = usable_dir(cache_dir())
         if base is None:
             return None
-        folder = base / "results"
+        folder = results_dir(base)
         try:
             folder.mkdir(mode=0o700, exist_ok=True)
         except OSError:
