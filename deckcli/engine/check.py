@@ -4,7 +4,8 @@ terminal; the caller has read the deck and chosen its resolver (game and format)
 A name several cards share that differ for the rules (Coelamon: ST-36 and its holo ST-36S) is
 judged by the verdict, not refused: the deck is checked under each reading (each ambiguous
 entry's copies spread over its distinct cards), up to MAX_READINGS readings. Legal under every
-reading: legal, with a warning. Under none: illegal, with the problems every reading shares.
+reading: legal, with a warning. Under none: illegal, with the problems every reading shares
+(a rule every reading breaks in different words, such as a copy count, once, for one reading).
 Under some: an `ambiguous-card` error saying which reading is legal. Beyond MAX_READINGS the
 deck is not guessed at: each ambiguous entry is an error asking for the card number.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterator, Sequence
+from dataclasses import replace
 
 from deckcli.engine.query import QueryError
 from deckcli.engine.resolver import Ambiguous, Resolved, Resolver
@@ -122,12 +124,13 @@ def judge_readings(resolver: Resolver, cards: list[Resolved], ambiguous: list[Am
                          card=item.entry.ref[:60], message=f"{_names(item)}; the deck is "
                          f"{verdict} whichever it is, so the verdict does not depend on it")
                  for item in ambiguous]
-        if not legal and not _errors(shared):
+        by_rule = [] if legal else _broken_by_every_reading(outcomes, shared, ambiguous)
+        if not legal and not _errors(shared) and not by_rule:
             reading, found = outcomes[0]
             notes.append(Problem(rule="ambiguous-card", line=first.line, card=first.ref[:60],
                                  message=f"illegal under every reading; if "
                                  f"{_describe(ambiguous, reading)}: {_errors(found)[0].message}"))
-        return notes + shared
+        return notes + shared + by_rule
     bad_reading, bad_problems = next(outcome for outcome in outcomes if _errors(outcome[1]))
     good = legal[0]
     differs = [index for index in range(len(ambiguous)) if good[index] != bad_reading[index]]
@@ -139,6 +142,18 @@ def judge_readings(resolver: Resolver, cards: list[Resolved], ambiguous: list[Am
                + "; ".join(_names(item) for item in shown))
     return [Problem(rule="ambiguous-card", line=shown[0].entry.line,
                     card=shown[0].entry.ref[:60], message=message), *shared]
+
+
+def _broken_by_every_reading(outcomes: Sequence[tuple[Reading, list[Problem]]],
+                             shared: Sequence[Problem], ambiguous: Sequence[Ambiguous]
+                             ) -> list[Problem]:
+    """Errors of a rule that every reading breaks, worded differently in each (the copies of
+    a name counting the ambiguous ones): the first reading's, saying which reading it is."""
+    exact = {_key(p) for p in shared}
+    every = set.intersection(*({p.rule for p in _errors(found)} for _, found in outcomes))
+    reading, first = outcomes[0]
+    return [replace(p, message=f"if {_describe(ambiguous, reading)}: {p.message}")
+            for p in _errors(first) if p.rule in every and _key(p) not in exact]
 
 
 def _names(item: Ambiguous) -> str:

@@ -49,8 +49,9 @@ INT_COLUMNS = ("attack_red_power", "attack_green_power", "attack_yellow_power",
                "set_sort_order")
 KANA = re.compile("[\u3040-\u30ff]")
 BANDAI_BO = (
-    "beware: Bandai's later Japanese-made Booster Series 3 and on reused BO-1xx numbers for "
-    "other cards (digi-battle.com: \"Greymon (BO-135) card produced by Bandai\"); this pool "
+    "beware: Bandai's later booster sets, which continue Upper Deck's numbering from Booster "
+    "Series 3, reused BO-1xx numbers for other cards (digi-battle.com: \"Greymon (BO-135) card "
+    "produced by Bandai\"); this pool "
     "holds only Upper Deck's French Booster Set 3, so a BO-1xx number from elsewhere may mean "
     "another card"
 )
@@ -86,7 +87,8 @@ not read (missing_cards.csv): they are listed with number, set and a note only, 
 number. Three more entries the site counts are unidentified and are not listed.
 Attacks: attack_red / attack_green / attack_yellow are the power a card blasts at a Red, Green
 or Yellow opponent; attack_*_name is the attack's name. score_vs_* is what the card scores when
-it wins, by the opponent's level.
+it wins, by the opponent's level. text repeats effect (the card's special-effect or Power Option
+text) so that `text:` searches every game's card text alike.
 Numbers: Bandai's later Booster Series 3 and on reused BO-1xx numbers for other cards; this
 pool's BO-109…153 are Upper Deck's French Booster Set 3 only.
 classic_counterparts lists the digimon-classic cards of the same species (names/ table) and
@@ -162,6 +164,7 @@ def card_from_row(row: Row, counterparts: list[str]) -> dict[str, Any]:
     if card["serial"] == number:
         card["serial"] = None
     card["classic_counterparts"] = counterparts or None
+    card["text"] = card["effect"]
     return card
 
 
@@ -239,6 +242,10 @@ def field_defs() -> dict[str, dict[str, Any]]:
         "effect": {
             "type": "str",
             "description": "a Digimon's special-effect box, or a Power Option's effect text",
+        },
+        "text": {
+            "type": "str",
+            "description": "the card's text: the same as effect, for `text:` searches",
         },
         "species": {"type": "str", "description": "species line, e.g. 'Reptile Digimon'"},
         "attribute": {"type": "str", "values": ["Vaccine", "Virus", "Data"]},

@@ -29,7 +29,8 @@ from digimon_ref import (  # noqa: E402
     parse_specialty,
     species_key,
 )
-from poolwriter import read_rows, write_pool  # noqa: E402
+from dmhc_text import dmhc_rows, own_abilities, text_fields  # noqa: E402
+from poolwriter import KeptList, read_rows, write_pool  # noqa: E402
 
 from deckcli.textnorm import fold  # noqa: E402
 
@@ -73,6 +74,11 @@ LEVEL_FIXES: dict[str, tuple[str, str]] = {
     "St-27": (CLASSIC_LEVEL_FIXES["St-27"], f"level IV: more.md, from {DMHC}/sets/CardDataSt1.txt"),
 }
 ZH_DOUBTS: dict[str, str] = {
+    "Bo-1172": (
+        "Simplified Chinese name 幼师兽 (师, teacher) is kept as the reference gives it (official "
+        "Chinese DCG card BT1-050, names/species.csv); 幼狮兽 (狮, lion) may be meant, but no "
+        "reference file gives that spelling"
+    ),
     "St-1": (
         "Chinese name is low-confidence: names_zh.csv ties it to this number through a Chinese "
         "wiki's example card (jendow.com.tw), which does not print the number"
@@ -154,17 +160,37 @@ data agreeing with them on 85 of 87 Digimon (the two exceptions, St-27 and St-44
 name_en is the source's romanisation, kept as written. Where ja_name_derived is true, the
 Japanese name was not read from the card: it was copied from a cards.csv card with the same
 English name, or from the card's species.
+ability lists every Digimon's own abilities, read from its DMHC text ("Has the ability(ies) …",
+unmarked or (O)); an ability named only as a condition ("When the opponent has the ability …")
+or in a support (S) effect is not the card's; [] means none. St-761 ("abilites") and St-521
+(an opening quote missing) misprint the sentence; their keywords are read all the same.
+For St-1…St-111 the DMHC text is used where cards.csv gives no ability or "none" (38 cards,
+e.g. St-4 sky); St-24, where the two name different abilities, keeps cards.csv's (its note
+gives the DMHC one). Options have no ability field.
+text, evolution and group are the DMHC card data's Abilities, Evo/Activation and Group cells
+(sets/CardData*.txt, kept in shared/reference/digimon/dmhc-sets), verbatim; for St-1…St-111 too.
 
 Names in Japanese and Chinese (names/cards_names.csv, see its README): names.ja, names."zh-Hans"
 and names."zh-Hant" come from the card's species, matched to official and published data;
 name_match says how (exact, ja, or fuzzy: a romanisation judged by hand, which the card's note
-names). 1,923 Digimon cards are matched; no Option card has a sourced Chinese or Japanese name.
+names). @MATCHED@ of the @DIGIMON@ Digimon cards are matched; no Option card is.
+@OPT_JA@ Options have a Japanese name from the reference rows (name_ja; @OPT_DERIVED@ of them
+derived, see above) and @OPT_ZH@ a low-confidence names.zh (names_zh.csv).
 Other official Simplified spellings (an older DCG generation, or Digimon Story Time Stranger's)
 are aliases. Modern names may differ from what the 1999-2005 cards printed; where the source
 card's level differs from ours, the note says so. No two species share a name in any language
 (the builder stops if one would, since the copy rule counts cards sharing a name together).
 names.zh (3 cards) is an older, low-confidence set of Chinese names.
 digi_battle_counterparts lists the digi-battle cards of the same species and level.
+
+Not in this pool: @UNHELD_TOTAL@ rows of the DMHC card data, in the sets
+@UNHELD@
+No reference source establishes which of them are official printings (promotional cards,
+anniversary sets) and which are fan-made: the DMHC data names no origin, rules.md knows the
+promo prefixes only as "not legal in official tournaments" (S5, S9) and Re- numbers only from a
+fan event's regulation (S10). None is added, so a deck naming one (King Device Da-5, Cyberdramon
+Bo-12j) gets unknown-card. Were the official ones added, Ultimate Battle would still refuse
+them: its regulation (S5) admits only St-/Bo- numbered cards, no privilege or promo card.
 
 Levels: III, IV, 完全体, 究極体 as printed, plus Hybrid (Frontier era). Beware "Ultimate":
 wikimon's English for this game uses it for 究極体 (VI), the US Digi-Battle game for 完全体
@@ -344,11 +370,36 @@ def load_cards(reference: Path) -> list[dict[str, Any]]:
     for number, text in shared_name_notes(list(cards.values())).items():
         cards[number]["note"] = "; ".join(filter(None, (cards[number]["note"], text)))
     check_species_apart(list(cards.values()), species)
+    for number, row in dmhc_rows(reference / "dmhc-sets").items():
+        if number in cards:
+            cards[number].update(text_fields(row))
+            if cards[number]["type"] == "Digimon":
+                set_abilities(cards[number], own_abilities(row["Abilities"]))
     battle = read_rows(reference.parent / "digi-battle" / "cards.csv")
     for number, linked in counterparts(reference, battle).items():
         if number in cards:
             cards[number]["digi_battle_counterparts"] = linked
     return list(cards.values())
+
+
+ABILITIES = ["sky", "grappling", "underground", "underwater", "flame", "gale", "proud",
+             "freezing", "hungry"]
+
+
+def set_abilities(card: dict[str, Any], own: list[str]) -> None:
+    """A Digimon's abilities: those its DMHC text says it has ("Has the ability …").
+
+    Where cards.csv (which wins where the two overlap, more.md) names another, it is kept
+    and the note gives both."""
+    given = "" if card["ability"] in (None, "none") else card["ability"]
+    card["ability"] = KeptList(own)
+    if card["reference_file"] == "cards.csv" and given and given.split("+") != own:
+        card["ability"] = KeptList(given.split("+"))
+        conflict = (f"ability: cards.csv (wikimon) gives {given}; the DMHC card data's text gives "
+                    f"{' and '.join(own) or 'none'}; cards.csv is kept (more.md ranks it first)")
+        card["note"] = "; ".join(filter(None, (card["note"], conflict)))
+    if set(card["ability"]) - set(ABILITIES):
+        raise SystemExit(f"{card['number']}: unknown ability in {card['ability']}")
 
 
 def check_species_apart(cards: list[dict[str, Any]], species: SpeciesNames) -> None:
@@ -424,11 +475,27 @@ def field_defs() -> dict[str, dict[str, Any]]:
             ),
         },
         "ability": {
+            "type": "list",
+            "values": ABILITIES,
+            "description": (
+                "a Digimon's special abilities, as its DMHC text states them (\"Has the "
+                "abilities …\"); [] = it has none"
+            ),
+        },
+        "text": {
+            "type": "str",
+            "description": "the card's effect text as the DMHC card data prints it (Abilities)",
+        },
+        "evolution": {
             "type": "str",
             "description": (
-                "special-ability keyword as given (sky, underground, …); 'none' = checked, has "
-                "none; two keywords are joined by '+'"
+                "evolution requirements (Digimon) or activation timing and conditions (Options), "
+                "as the DMHC card data prints them (Evo/Activation)"
             ),
+        },
+        "group": {
+            "type": "str",
+            "description": "group named on the card (Royal Knights, Deva, …), as DMHC gives it",
         },
         "attribute": {
             "type": "str",
@@ -619,13 +686,48 @@ def header() -> dict[str, Any]:
     }
 
 
+# How the unheld sets number their cards (read from the DMHC files; the builder checks the count).
+PREFIXES = {"PROM1": "Bo-Nj, Bo-NL",
+            "PROM2": "Bo-, Bx-, Da-, Sp-, Vj-, CD-, WS- and 17 other prefixes",
+            "EXP": "Bo-Nt", "NEW": "Re-", "NEW2": "Re-", "KIZU": "Re-", "20A": "Re-, St-Nr, Bo-Nr"}
+
+
+def dmhc_unheld_summary(sets_dir: Path) -> dict[str, int]:
+    """Rows per DMHC set the pool does not hold."""
+    found: dict[str, int] = {name: 0 for name in PREFIXES}
+    for row in dmhc_rows(sets_dir, held=False).values():
+        found[row["file"].removeprefix("CardData").removesuffix(".txt")] += 1
+    return found
+
+
+def preamble(cards: list[dict[str, Any]], sets_dir: Path) -> str:
+    """The preamble with the pool's own counts filled in."""
+    digimon = [card for card in cards if card["type"] == "Digimon"]
+    options = [card for card in cards if card["type"] != "Digimon"]
+    counts = {
+        "MATCHED": sum(1 for card in digimon if card["name_match"]),
+        "DIGIMON": len(digimon),
+        "OPT_JA": sum(1 for card in options if card["names"].get("ja")),
+        "OPT_DERIVED": sum(1 for card in options if card["ja_name_derived"]),
+        "OPT_ZH": sum(1 for card in options if card["names"].get("zh")),
+    }
+    unheld = dmhc_unheld_summary(sets_dir)
+    counts["UNHELD_TOTAL"] = sum(unheld.values())
+    text = PREAMBLE.replace("@UNHELD@", "\n".join(
+        f"  {name}: {count} ({PREFIXES[name]})" for name, count in unheld.items()))
+    for key, count in counts.items():
+        text = text.replace(f"@{key}@", f"{count:,}")
+    return text
+
+
 def main(argv: list[str] | None = None) -> None:
     """Read the reference CSVs and write the pool."""
     args = parse_args(__doc__.splitlines()[0], GAME_ID, argv)
     cards = load_cards(args.reference)
     check_notes_known([*DOUBTS, *ZH_DOUBTS, *LEVEL_FIXES], cards)
     args.out.parent.mkdir(parents=True, exist_ok=True)
-    write_pool(args.out, PREAMBLE, header(), ((card, note_comment(card)) for card in cards))
+    text = preamble(cards, args.reference / "dmhc-sets")
+    write_pool(args.out, text, header(), ((card, note_comment(card)) for card in cards))
     print(f"wrote {args.out}: {len(cards)} cards")
 
 

@@ -11,6 +11,7 @@ int field is left out and the stat is named in the list field `no_stat`.
 
 from __future__ import annotations
 
+import json
 import sys
 from collections import defaultdict
 from pathlib import Path
@@ -70,6 +71,13 @@ that all printings compare equal (deckcli folds full-width spaces when it matche
 A stat printed "－" means "cannot be used in that area" (not 0): it is left out and named in
 `no_stat`.
 Event cards have no stats.
+Card text (S6, kept in shared/reference/haikyu/official/official_cards.json): `text` is the skill,
+`annotation` the annotation, `position` the positions, `name_reading` the name's reading and
+`illustrator` every printing's illustrator, verbatim (a line break as a space: a pool holds no
+control character); a cell "-" is left out (a printing of "-" where another prints text keeps
+the text). Where printings of a
+number print different skills, annotations or readings, the first is kept and the note quotes
+every printing's.
 
 Deck rules (S1, S2 §4-1-2, S5 Q1-Q2): exactly 40 cards, only character and event cards, at most
 8 events, no limit on copies. The ban and restricted lists exist in the floor rules (S3 ch.15)
@@ -100,6 +108,11 @@ def header() -> dict[str, Any]:
             "values": list(STATS),
             "description": "stats printed '－': the card cannot be used in that area",
         },
+        "text": {"type": "str", "description": "skill text (S6 skill)"},
+        "annotation": {"type": "str", "description": "annotation (S6 annotation)"},
+        "position": {"type": "list", "description": "positions (S6 position: WS, MB, S, Li, …)"},
+        "name_reading": {"type": "str", "description": "reading of the name (S6 name_ruby)"},
+        "illustrator": {"type": "list", "description": "illustrators of the printings (S6)"},
         "printings": {
             "type": "list",
             "description": "printing codes of the official card list (N, NP, D, DP, ...)",
@@ -186,6 +199,38 @@ def card(row: dict[str, str], printings: list[str]) -> dict[str, Any]:
     return out
 
 
+TEXT_KEYS = {"text": "skill", "annotation": "annotation", "name_reading": "name_ruby"}
+
+
+def cell(value: str) -> str:
+    """An S6 cell as written, a line break as a space; "-" (nothing printed) as ""."""
+    value = " ".join(line.strip() for line in value.splitlines()).strip()
+    return "" if value == "-" else value
+
+
+def official_text(path: Path) -> dict[str, tuple[dict[str, Any], str | None]]:
+    """Card number -> (text fields, note on printings that differ), from S6's card list."""
+    by_number: defaultdict[str, list[dict[str, str]]] = defaultdict(list)
+    for printing in json.loads(path.read_text(encoding="utf-8")):
+        by_number[printing["card_no"]].append(printing)
+    out: dict[str, tuple[dict[str, Any], str | None]] = {}
+    for number, printings in by_number.items():
+        fields: dict[str, Any] = {}
+        doubts: list[str] = []
+        for key, source in TEXT_KEYS.items():
+            values = list(dict.fromkeys(cell(p[source]) for p in printings if cell(p[source])))
+            fields[key] = values[0] if values else None
+            if len(values) > 1:
+                doubts.append(f"printings differ in {source}: " + " | ".join(
+                    f"{p['image_end']}: {cell(p[source]) or '-'}" for p in printings))
+        first = cell(printings[0]["position"])
+        fields["position"] = [part.strip() for part in first.split(",")] if first else []
+        fields["illustrator"] = list(dict.fromkeys(
+            cell(p["illustrator"]) for p in printings if cell(p["illustrator"])))
+        out[number] = fields, "; ".join(doubts) or None
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     """Read the reference CSVs and write the pool."""
     args = builder_args(__doc__.splitlines()[0], "haikyu", "haikyu", argv)
@@ -196,7 +241,15 @@ def main(argv: list[str] | None = None) -> None:
     numbers = {r["number"] for r in rows}
     if len(numbers) != len(rows) or set(NOTES) - numbers or set(printings) - numbers:
         raise SystemExit("card numbers in the CSVs and the notes do not line up")
-    cards = [(card(r, printings[r["number"]]), NOTES.get(r["number"])) for r in rows]
+    texts = official_text(args.reference / "official" / "official_cards.json")
+    if set(texts) != numbers:
+        raise SystemExit("card numbers in cards.csv and official_cards.json do not line up")
+    cards = []
+    for row in rows:
+        fields, doubt = texts[row["number"]]
+        pool_card = card(row, printings[row["number"]])
+        note = "; ".join(filter(None, (pool_card["note"], doubt))) or None
+        cards.append((pool_card | fields | {"note": note}, note))
     args.out.parent.mkdir(parents=True, exist_ok=True)
     write_pool(args.out, PREAMBLE, header(), cards)
     print(f"wrote {args.out} ({len(cards)} cards)")

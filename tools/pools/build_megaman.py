@@ -3,13 +3,15 @@
 
 Reads `cards.csv` (one row per card, 358 rows) from `../shared/reference/megaman/`
 relative to the repository root, or from the folder given with `--reference`.
-Every card and value comes from the CSV; a blank cell leaves the field out.
+Every card and value comes from the CSV; a blank cell leaves the field out. The card text and
+tags come from the LackeyCCG data `lackey/carddata.txt` (R7's sets/carddata.txt), verbatim.
 Doubts that the reference notes (misprints, sources that disagree) are written
 both as a comment above the card and into its `note` field.
 """
 
 from __future__ import annotations
 
+import csv
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -99,6 +101,11 @@ Set-up (R1 p.12-13): the NetNavi starts in play; shuffle the other 59 and draw 4
 was found. Each turn: power up (top card face down into the power gauge), draw 1, discard down to 5.
 No source says the first player skips a draw, so the first turn draws too.
 
+Card text: `text`, `tags` (NetOp, Ally, Style Change, Virus) and `help` (reminder text) are the
+Text, Tags and Help cells of R7's sets/carddata.txt (kept in shared/reference/megaman/lackey),
+verbatim; the row is matched by number and, where R7 has two rows for a number (2C1, 3P1), by
+name and the image file the card's source names. Cards whose R7 text cell is blank have no text.
+
 Left out: the three Level Up! cards 1T6-1T8 (none of the four card types) and a preview
 "MegaMan, NetCity Defender" printed "2 C 1" (the released 2C1 is AirMan, Ready to Blow).
 
@@ -159,6 +166,12 @@ def header() -> dict[str, Any]:
         "blast": {"type": "int", "description": "NetNavi blast number (B)"},
         "emblem": {"type": "str", "description": "large NetNavi emblem the card bears"},
         "unique": {"type": "bool", "description": "resources: unique in play (viruses are not)"},
+        "text": {"type": "str", "description": "card text (R7 carddata.txt, Text)"},
+        "tags": {
+            "type": "list",
+            "description": "R7's tags: NetOp, Ally, Style Change, Virus (carddata.txt, Tags)",
+        },
+        "help": {"type": "str", "description": "reminder text (R7 carddata.txt, Help)"},
     }
     standard = {
         "name": "Standard constructed",
@@ -277,6 +290,36 @@ def card(row: dict[str, str]) -> dict[str, Any]:
     return out
 
 
+def lackey_rows(path: Path) -> list[dict[str, str]]:
+    """R7's carddata.txt: tab-separated, Windows-1252 (one name holds a 0x82 byte)."""
+    lines = path.read_bytes().decode("cp1252").splitlines()
+    return list(csv.DictReader(lines, delimiter="\t", quoting=csv.QUOTE_NONE))
+
+
+def lackey_match(row: dict[str, str], lackey: list[dict[str, str]]) -> dict[str, str] | None:
+    """The R7 row of a card: same number, then (if several) same name and image file."""
+    found = [r for r in lackey if r["Number"] == row["number"]]
+    if len(found) > 1:
+        image = row["source_url"].rsplit("/", 1)[-1].casefold()
+        found = [r for r in found if r["ImageFile"].casefold() == image] or [
+            r for r in found if row["name"].startswith(r["Name"])
+        ]
+    if len(found) > 1:
+        raise SystemExit(f"{row['number']}: several R7 rows match")
+    return found[0] if found else None
+
+
+def text_of(match: dict[str, str] | None) -> dict[str, Any]:
+    """The card's text fields from its R7 row (blank cells left out)."""
+    if match is None:
+        return {}
+    return {
+        "text": match["Text"] or None,
+        "tags": [tag.strip() for tag in match["Tags"].split(",") if tag.strip()],
+        "help": match["Help"] or None,
+    }
+
+
 def main(argv: list[str] | None = None) -> None:
     """Read the reference CSV and write the pool."""
     args = builder_args(__doc__.splitlines()[0], "megaman", "megaman", argv)
@@ -284,7 +327,10 @@ def main(argv: list[str] | None = None) -> None:
     unknown = set(NOTES) - {r["number"] for r in rows}
     if unknown:
         raise SystemExit(f"notes for unknown numbers: {sorted(unknown)}")
-    cards = [(card(r), NOTES.get(r["number"])) for r in rows]
+    lackey = lackey_rows(args.reference / "lackey" / "carddata.txt")
+    cards = [
+        (card(r) | text_of(lackey_match(r, lackey)), NOTES.get(r["number"])) for r in rows
+    ]
     args.out.parent.mkdir(parents=True, exist_ok=True)
     write_pool(args.out, PREAMBLE, header(), cards)
     print(f"wrote {args.out} ({len(cards)} cards)")

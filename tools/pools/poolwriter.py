@@ -73,10 +73,15 @@ def inline_key(key: str) -> str:
     return key if BARE_KEY.fullmatch(key) else json.dumps(key, ensure_ascii=False)
 
 
+class KeptList(list[str]):
+    """A list written even when empty: a fact known to be empty (not unknown)."""
+
+
 def card_toml(card: Mapping[str, Any], comment: str | None = None) -> str:
     """Render one `[[cards]]` table, preceded by an optional comment (a recorded doubt)."""
     lines = comment_block(comment) if comment else ""
-    kept = {k: v for k, v in card.items() if v is not None and v != "" and v != [] and v != {}}
+    kept = {k: v for k, v in card.items()
+            if v is not None and v != "" and (v != [] or isinstance(v, KeptList)) and v != {}}
     body = "".join(f"{inline_key(k)} = {inline_value(v)}\n" for k, v in kept.items())
     return f"{lines}[[cards]]\n{body}\n"
 
