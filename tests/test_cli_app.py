@@ -63,7 +63,7 @@ def test_debug_prints_the_traceback_from_the_command_line():
 
 
 def test_a_broken_command_module_is_an_internal_error_too(cli, monkeypatch):
-    def broken_import() -> None:
+    def broken_import(args: object) -> None:
         raise ImportError("cannot import name 'x'")
 
     monkeypatch.setattr(app, "_register_commands", broken_import)

@@ -83,7 +83,7 @@ def click_commands() -> list[tuple[str, object]]:
 
     from deckcli.cli.app import _register_commands, app
 
-    _register_commands()
+    _register_commands([])
     found = []
 
     def walk(command: object, path: str) -> None:

@@ -127,9 +127,36 @@ COMMAND_MODULES = ("check", "cards", "games", "rules_doc", "pool", "build", "sho
                    "draw", "config_cmd", "lsp_cmd")
 
 
-def _register_commands() -> None:
-    for name in COMMAND_MODULES:
+# The module of each command: a run imports only the one it invokes (help, completion and a
+# name that needs a did-you-mean import them all, so they see every command).
+MODULE_OF = {"check": "check", "cards": "cards", "games": "games", "rules": "rules_doc",
+             "pool": "pool", "new": "build", "add": "build", "remove": "build", "fmt": "build",
+             "schema": "build", "show": "show", "import": "convert", "export": "convert",
+             "diff": "convert", "draw": "draw", "config": "config_cmd", "lsp": "lsp_cmd"}
+GLOBAL_VALUE_OPTIONS = ("--pools",)  # global options that take the next word as their value
+
+
+def _register_commands(args: Sequence[str]) -> None:
+    """Import the invoked command's module, or every command module when the command is not
+    named plainly (help, a typo, shell completion)."""
+    named = None if os.environ.get("_DECKCLI_COMPLETE") else _command_name(args)
+    for name in (MODULE_OF[named],) if named in MODULE_OF else COMMAND_MODULES:
         importlib.import_module(f"deckcli.cli.{name}")
+
+
+def _command_name(args: Sequence[str]) -> str | None:
+    """The first word that is not a global option or its value; None before any."""
+    skip = False
+    for arg in args:
+        if skip:
+            skip = False
+        elif arg in GLOBAL_VALUE_OPTIONS:
+            skip = True
+        elif not arg.startswith("-"):
+            return arg
+        elif arg == "--":
+            return None
+    return None
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -148,7 +175,7 @@ def main(argv: list[str] | None = None) -> int:
 
         register()
     try:
-        _register_commands()
+        _register_commands(args)
         app(args=args, prog_name="deckcli")
     except SystemExit as exc:
         return _exit_status(exc.code)
