@@ -10,6 +10,7 @@ running git, so nothing in the repository's own configuration (a `core.fsmonitor
 
 from __future__ import annotations
 
+import functools
 import os
 import struct
 from dataclasses import dataclass
@@ -36,15 +37,32 @@ class Tracked:
 
 
 def tracked_under(root: Path) -> Tracked | None:
-    """What git tracks in the work tree at `root`, or None when its index cannot be read."""
+    """What git tracks in the work tree at `root`, or None when its index cannot be read.
+
+    Read once per version of the index: a pre-commit run naming hundreds of files asks for
+    each of them, and the answer changes only when the index file does."""
     try:
-        data = read_regular_file(index_path(root), MAX_INDEX_BYTES)
+        index = index_path(root)
+        seen = os.stat(index)
+    except FileNotFoundError:  # a repository before its first `git add`
+        return Tracked(frozenset(), frozenset())
+    except OSError:
+        return None
+    return _tracked(str(index), os.path.abspath(root), seen.st_ino, seen.st_size,
+                    seen.st_mtime_ns)
+
+
+@functools.lru_cache(maxsize=8)
+def _tracked(index: str, root: str, _ino: int, _size: int, _mtime_ns: int) -> Tracked | None:
+    """The index at `index` read (the stat fields only key the cache)."""
+    try:
+        data = read_regular_file(Path(index), MAX_INDEX_BYTES)
         names = index_names(data)
     except FileNotFoundError:  # a repository before its first `git add`
         return Tracked(frozenset(), frozenset())
     except (OSError, UnreadableIndex):
         return None
-    base = os.fsencode(os.path.abspath(root))
+    base = os.fsencode(root)
     files: set[str] = set()
     folders: set[str] = set()
     for name in names:

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deckcli.engine.resolver import Resolver
 from deckcli.model.deck import Deck
-from deckcli.pools.load import PoolError
 from deckcli.pools.registry import PoolRegistry
 from deckcli.textnorm import fold
 
@@ -43,10 +43,8 @@ def infer_game(deck: Deck, registry: PoolRegistry) -> Inference:
     for game_id in registry.game_ids():
         if registry.broken_pool(game_id) is not None:
             continue
-        try:
-            header = registry.header(game_id)
-            resolver = registry.resolver(game_id, header.game.default_format)
-        except PoolError:
+        resolver = registry.open_resolver(game_id, None)
+        if not isinstance(resolver, Resolver):
             continue  # a broken pool knows nothing; it is reported where it is used
         count = 0
         for ref in refs:

@@ -27,27 +27,20 @@ from deckcli.model.deck import Deck, DeckEntry
 from deckcli.model.pool import Pool
 from deckcli.model.problem import Problem
 from deckcli.model.result import DeckResult
-from deckcli.pools.load import PoolError
 from deckcli.pools.registry import PoolRegistry
 from deckcli.textnorm import fold
 
 
 def open_game(registry: PoolRegistry, game: str, format_id: str | None,
               exit_code: int = EXIT_USAGE, where: str = "") -> Resolver:
-    """A game id or alias and a format (None: the game's default) -> a Resolver."""
-    game_id = registry.resolve_id(game)
-    if game_id is None:
-        raise UserError(f"{where}unknown game {game!r}; games: {', '.join(registry.game_ids())}",
-                        exit_code)
-    try:
-        header = registry.header(game_id)
-        chosen = format_id or header.game.default_format
-        if chosen not in header.formats:
-            raise UserError(f"{where}{game_id} has no format {chosen!r}; formats: "
-                            f"{', '.join(header.formats)}", exit_code)
-        return registry.resolver(game_id, chosen)
-    except PoolError as exc:
-        raise UserError(str(exc), EXIT_FAILED) from None
+    """A game id or alias and a format (None: the game's default) -> a Resolver; UserError
+    with `exit_code` for an unknown game or format, a failure for a broken pool."""
+    found = registry.open_resolver(game, format_id)
+    if isinstance(found, Problem):
+        if found.rule == "broken-pool":
+            raise UserError(found.message, EXIT_FAILED)
+        raise UserError(f"{where}{found.message}", exit_code)
+    return found
 
 
 @dataclass

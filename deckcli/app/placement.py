@@ -18,7 +18,6 @@ from deckcli.engine.resolver import Resolver
 from deckcli.escape import printable_path
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
-from deckcli.pools.load import PoolError
 from deckcli.pools.registry import PoolRegistry
 
 
@@ -48,22 +47,17 @@ def place(deck: Deck, registry: PoolRegistry, settings: Settings) -> Placement:
     broken = registry.broken_pool(game_ref)
     if broken is not None:
         return Placement(None, Problem(rule="broken-pool", message=str(broken)), game_id)
-    if game_id is None:
-        return Placement(None, Problem(rule="unknown-game", line=deck.line_of("game"),
-                                       message=f"unknown game {game_ref!r}; games: "
-                                       f"{', '.join(registry.game_ids())}"))
-    try:
-        header = registry.header(game_id)
-        format_id = (deck.format or settings.deck_format.value
-                     or (glob.deck_format if glob else None) or header.game.default_format)
-        if format_id not in header.formats:
-            return Placement(None, Problem(rule="unknown-format", line=deck.line_of("format"),
-                                           message=f"{game_id} has no format {format_id!r}; "
-                                           f"formats: {', '.join(header.formats)}"), game_id)
-        resolver = registry.resolver(game_id, format_id)
-    except PoolError as exc:
-        return Placement(None, Problem(rule="broken-pool", message=str(exc)), game_id)
-    return Placement(resolver, None, game_id, (*inferred, *override_notice(registry, game_id)))
+    chosen = deck.format or settings.deck_format.value or (glob.deck_format if glob else None)
+    found = registry.open_resolver(game_ref, chosen)
+    if isinstance(found, Problem):
+        if found.rule in WRITTEN_AT:
+            found.line = deck.line_of(WRITTEN_AT[found.rule])
+        return Placement(None, found, game_id)
+    return Placement(found, None, game_id,
+                     (*inferred, *override_notice(registry, found.pool.game_id)))
+
+
+WRITTEN_AT = {"unknown-game": "game", "unknown-format": "format"}  # the deck's line to blame
 
 
 def pin_hint(deck: Deck, game: str = "<id>") -> str:

@@ -23,7 +23,6 @@ from deckcli.formats.read import parse_deck_bytes
 from deckcli.formats.sniff import not_a_deck
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
-from deckcli.pools.load import PoolError
 from deckcli.pools.registry import PoolRegistry
 
 CONFIG_RULE = "invalid-config"  # the one problem of a document whose configuration is broken
@@ -93,15 +92,8 @@ class Checker:
     def open_game(self, path: Path, game: str, format_id: str | None) -> Resolver | None:
         """The resolver of a game (id or alias) and format (None: its default), if usable."""
         registry = self.registry_for(path)
-        game_id = registry.resolve_id(game) if registry else None
-        if registry is None or game_id is None:
-            return None
-        try:
-            header = registry.header(game_id)
-            chosen = format_id or header.game.default_format
-            return registry.resolver(game_id, chosen) if chosen in header.formats else None
-        except PoolError:
-            return None
+        found = registry.open_resolver(game, format_id) if registry is not None else None
+        return found if isinstance(found, Resolver) else None
 
     def resolver_for(self, path: Path, text: str, checked: Checked) -> Resolver | None:
         """The resolver of a document's game: where the check placed it, else (a document

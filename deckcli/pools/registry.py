@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckcli.model.problem import Problem
 from deckcli.pools.load import PoolError, read_raw_header, validate_header
 from deckcli.textnorm import fold
 
@@ -229,3 +230,20 @@ class PoolRegistry:
                 raise PoolError(pool.path, f"formats.{format_id}: a rule query is invalid: "
                                 f"{exc}") from None
         return self._resolvers[key]
+
+    def open_resolver(self, game_ref: str, format_id: str | None) -> Resolver | Problem:
+        """The Resolver of a game (id or alias) and format (None: the game's default), or the
+        problem that stops it: `unknown-game`, `unknown-format` or `broken-pool`."""
+        game_id = self.resolve_id(game_ref)
+        if game_id is None:
+            return Problem(rule="unknown-game", message=f"unknown game {game_ref!r}; games: "
+                           f"{', '.join(self.game_ids())}")
+        try:
+            header = self.header(game_id)
+            chosen = format_id or header.game.default_format
+            if chosen not in header.formats:
+                return Problem(rule="unknown-format", message=f"{game_id} has no format "
+                               f"{chosen!r}; formats: {', '.join(header.formats)}")
+            return self.resolver(game_id, chosen)
+        except PoolError as exc:
+            return Problem(rule="broken-pool", message=str(exc))
