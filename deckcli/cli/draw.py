@@ -101,7 +101,7 @@ def draw(
     request = Request(list(want or []), any_, turns, play, policy, list(playable or []),
                       copies, target, hands, seed, show, list(start or []), game,
                       deck_format)
-    results = [run_deck(registry, deck, request) for deck in decks]
+    results = [run_deck(deck, request) for deck in decks]
     if format_ == "json":
         document = [r.json() for r in results]
         typer.echo(json.dumps(document[0] if len(document) == 1 else document,

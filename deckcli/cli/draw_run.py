@@ -14,7 +14,6 @@ if TYPE_CHECKING:
     from deckcli.draw.playable import Playable
     from deckcli.model.card import Card
     from deckcli.model.pool import Pool
-    from deckcli.pools.registry import PoolRegistry
 
 PLAYABLE_TURNS = 5  # turns shown for --playable when --turns is not given
 
@@ -92,7 +91,7 @@ def turn_rows(rows: tuple[TurnOdds, ...]) -> list[dict[str, Any]]:
              **({"ci95": list(item.ci95)} if item.ci95 else {})} for item in rows]
 
 
-def run_deck(registry: PoolRegistry, path: Path, request: Request) -> DrawResult:
+def run_deck(path: Path, request: Request) -> DrawResult:
     """Everything asked of one deck; a bad want or card is a usage error naming the deck."""
     from deckcli.cli.draw_deck import deck_library, odds, warn
     from deckcli.draw import DrawError
