@@ -65,15 +65,10 @@ def read_entry(target: Path, max_bytes: int, accept: Callable[[bytes], bool] | N
     """The JSON data of a cache file, or None when it is missing, not a regular file (opened
     without following a link or blocking), larger than `max_bytes`, refused by `accept` (given
     its bytes) or not JSON."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    try:
-        fd = os.open(target, flags)
-    except OSError:
+    fd = open_entry(target, max_bytes)
+    if fd is None:
         return None
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
-            return None
         data = read_fd(fd, max_bytes + 1)
         if accept is not None and not accept(data):
             return None
@@ -83,6 +78,24 @@ def read_entry(target: Path, max_bytes: int, accept: Callable[[bytes], bool] | N
         return None
     finally:
         os.close(fd)
+
+
+def open_entry(target: Path, max_bytes: int) -> int | None:
+    """A descriptor of a cache file opened for reading, or None when it is missing, not a
+    regular file (opened without following a link or blocking) or larger than `max_bytes`."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(target, flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISREG(info.st_mode) and info.st_size <= max_bytes:
+            return fd
+    except OSError:
+        pass
+    os.close(fd)
+    return None
 
 
 def read_fd(fd: int, limit: int) -> bytes:
