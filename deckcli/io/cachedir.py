@@ -4,10 +4,12 @@ use, and reading one of its files without trusting it (no link followed, no bloc
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -105,3 +107,40 @@ def read_fd(fd: int, limit: int) -> bytes:
         chunks.append(chunk)
         limit -= len(chunk)
     return b"".join(chunks)
+
+
+def write_entry(target: Path, text: str) -> bool:
+    """Write a cache file atomically (a temporary file named by the process, then renamed;
+    its folder made 0700 if missing); False when it cannot be written, which only costs the
+    next run the work again."""
+    folder = target.parent
+    tmp = folder / f".{target.name}.{os.getpid()}.tmp"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+        with open(os.open(tmp, flags, 0o600), "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, target)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        return False
+    return True
+
+
+def keep_newest(folder: Path, count: int) -> None:
+    """Remove all but the newest `count` entries (`*.json`) of a cache folder, and temporary
+    files a killed run left over an hour ago."""
+    try:
+        with os.scandir(folder) as listing:
+            found = [(entry.stat(follow_symlinks=False).st_mtime, entry.name)
+                     for entry in listing]
+    except OSError:
+        return
+    entries = sorted(((mtime, name) for mtime, name in found if name.endswith(".json")),
+                     reverse=True)
+    stale = [(mtime, name) for mtime, name in found
+             if name.endswith(".tmp") and time.time() - mtime > 3600]
+    for _, name in entries[count:] + stale:
+        with contextlib.suppress(OSError):
+            os.unlink(folder / name)
