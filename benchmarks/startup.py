@@ -1,7 +1,9 @@
 """Start-up cost: `deckcli check` on one MegaMan deck against the import floor.
 
 Prints the CPU time of a `deckcli check` (pool cache warm, as after the first run; with the
-result cache hit, with `--no-cache`, and with both caches off) beside two baselines measured in
+result cache hit, with `--no-cache`, with both caches off, and in the default format, whose
+report off a terminal is written without importing rich, against the same through rich, as
+FORCE_COLOR asks) beside two baselines measured in
 the same round, as ranges over rounds: importing typer, rich and pydantic, and a two-command
 typer app with the same kind of options that parses the deck's TOML and prints a line (typer
 builds its parameters with pydantic, which `import typer` alone does not pay). Target: at most
@@ -40,6 +42,7 @@ app()
 def main(rounds: int = 3) -> None:
     figures: dict[str, list[float]] = {}
     json_check = python("-m", "deckcli", "check", str(DECK), "--format", "json")
+    rich_check = python("-m", "deckcli", "check", str(DECK))  # the default format, rich
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "DECKCLI_CACHE": cache}
         command_time(json_check, 1, env)  # fill the pool and result caches
@@ -47,6 +50,10 @@ def main(rounds: int = 3) -> None:
             "deckcli check, one deck (result cache hit)": (json_check, env),
             "deckcli check, one deck (--no-cache)": ([*json_check, "--no-cache"], env),
             "deckcli check, caches off": (json_check, {**os.environ, "DECKCLI_CACHE": "off"}),
+            "deckcli check, default format to a pipe (hit)": (rich_check, env),
+            # the same report through rich, as every pipe paid before the plain writer
+            "deckcli check, default format, FORCE_COLOR=1 (hit)": (
+                rich_check, {**env, "FORCE_COLOR": "1"}),
         }
         for _ in range(rounds):
             figures.setdefault("app", []).append(
@@ -62,6 +69,10 @@ def main(rounds: int = 3) -> None:
     report_range("deckcli check, one deck (result cache hit)",
                  figures["deckcli check, one deck (result cache hit)"], figures["imports"],
                  "import typer+rich+pydantic")
+    report_range("deckcli check, default format to a pipe (hit)",
+                 figures["deckcli check, default format to a pipe (hit)"],
+                 figures["deckcli check, default format, FORCE_COLOR=1 (hit)"],
+                 "the same through rich")
     report_range("python -c pass (interpreter)", figures["bare"], figures["imports"],
                  "import typer+rich+pydantic")
 

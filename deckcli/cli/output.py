@@ -1,5 +1,5 @@
-"""Where command output goes: stdout or `-o FILE` (written atomically), colour on a TTY; and
-the messages a refused or failed write gives."""
+"""Where command output goes: stdout or `-o FILE` (written atomically), colour on a TTY (or
+when FORCE_COLOR asks); and the messages a refused or failed write gives."""
 
 from __future__ import annotations
 
@@ -18,13 +18,25 @@ from deckcli.escape import printable_path
 def emit(write: Callable[[TextIO, bool], object], output: Path | None) -> None:
     """Run a renderer into stdout, or into a file replaced in one step."""
     if output is None:
-        color = sys.stdout.isatty() and "NO_COLOR" not in os.environ
-        write(sys.stdout, color)
+        write(sys.stdout, color_for(sys.stdout))
         sys.stdout.flush()
         return
     buffer = io.StringIO()
     write(buffer, False)
     write_bytes(output, buffer.getvalue().encode("utf-8"), follow_links=False)
+
+
+def color_for(stream: TextIO) -> bool:
+    """Whether to colour a stream: never with NO_COLOR set; else as rich's own `Console`
+    decides a terminal, so that every command agrees: TTY_COMPATIBLE=1 or 0 says, then
+    FORCE_COLOR (set and not empty: colour, even into a pipe), then whether it is a TTY."""
+    if "NO_COLOR" in os.environ:
+        return False
+    compatible = os.environ.get("TTY_COMPATIBLE", "")
+    if compatible in ("0", "1"):
+        return compatible == "1"
+    forced = os.environ.get("FORCE_COLOR")
+    return forced != "" if forced is not None else stream.isatty()
 
 
 def write_bytes(path: Path, data: bytes, expected: bytes | None = None,

@@ -1,7 +1,9 @@
 """Check reports, one renderer per output format, looked up by name.
 
 Each renderer is a function `render(result, out, color)` in its own module; modules are
-imported only when their format is asked for, so start-up stays lean.
+imported only when their format is asked for, so start-up stays lean. The rich format
+imports rich only where rich would style or wrap: with colour, or on a terminal; elsewhere
+(a pipe, a file, `-o FILE`) `plain_report` writes the very bytes rich would.
 """
 
 from __future__ import annotations
@@ -27,9 +29,23 @@ RENDERERS: dict[str, str] = {
 
 def get_renderer(name: str) -> Renderer:
     """The renderer for an output format name (see RENDERERS)."""
+    if name == "rich":
+        return rich_or_plain
     module = importlib.import_module(RENDERERS[name])
     render: Renderer = module.render
     return render
+
+
+def rich_or_plain(result: CheckResult, out: TextIO, color: bool) -> None:
+    """The rich format: rich's renderer with colour or on a terminal, else the plain writer
+    (rich, with no colour and soft wrap, prints plain text: the same bytes, 19 ms dearer)."""
+    plain = not color and not out.isatty()
+    module = importlib.import_module(PLAIN if plain else RENDERERS["rich"])
+    render: Renderer = module.render
+    render(result, out, color)
+
+
+PLAIN = "deckcli.report.plain_report"  # the rich format's words, written without rich
 
 
 def deck_line(problem_line: int | None) -> int:

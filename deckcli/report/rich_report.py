@@ -1,4 +1,6 @@
-"""The default report on a terminal: a verdict line per deck, its problems under it."""
+"""The default report on a terminal: a verdict line per deck, its problems under it, in
+rich's styles and wrapped at spaces to the terminal's width. Its words come from
+`plain_report`, which writes the same report off a terminal without rich."""
 
 from __future__ import annotations
 
@@ -6,30 +8,23 @@ import re
 from typing import TextIO
 
 from rich.console import Console
-from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from deckcli.escape import escape_controls
 from deckcli.model.result import CheckResult, DeckResult
-from deckcli.report.ci import notices
+from deckcli.report.plain_report import (
+    lead_parts,
+    rule_and_said,
+    summary_parts,
+    tally,
+    verdict_parts,
+)
 
-SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 NUMBER = re.compile(r"[\d,.]+[;,.)]*")
 
 
 def verdict_line(deck: DeckResult) -> Text:
-    where = " · ".join(part for part in (deck.game, deck.format) if part)
-    line = Text()
-    if deck.legal:
-        line.append("✓ legal   ", style="bold green")
-    else:
-        line.append("✗ illegal ", style="bold red")
-    line.append(escape_controls(deck.path), style="bold")
-    if where:
-        line.append(f"  {escape_controls(where)}", style="cyan")
-    line.append(f"  {deck.cards:,} cards", style="dim")
-    return line
+    return Text.assemble(*verdict_parts(deck))
 
 
 LEAD = 24  # "    line 29  error   ": where and how bad, before the rule
@@ -68,11 +63,8 @@ def problem_rows(deck: DeckResult, width: int | None) -> list[tuple[Text, Text]]
     spaces to `width` under the rule (None: on one line)."""
     rows = []
     for problem in deck.problems:
-        where = f"line {problem.line}" if problem.line else "deck"
-        lead = Text.assemble(f"    {where:>9}  ", (f"{problem.severity:<7}",
-                                                   SEVERITY_STYLE[problem.severity]), " ")
-        rule = escape_controls(problem.rule)
-        said = f"{rule}  {escape_controls(problem.message)}"
+        lead = Text.assemble(*lead_parts(problem))
+        rule, said = rule_and_said(problem)
         text = Text("\n".join(wrap_words(said, max(width - LEAD, 12))) if width else said)
         text.stylize("bold", 0, len(rule))
         rows.append((lead, text))
@@ -85,12 +77,10 @@ def render(result: CheckResult, out: TextIO, color: bool = True) -> None:
     terminal = out.isatty()
     console = Console(file=out, force_terminal=color, no_color=not color, highlight=False,
                       soft_wrap=not terminal)
-    errors = warnings = infos = 0
+    totals = [0, 0, 0]
     for deck in result.decks:
         console.print(verdict_line(deck))
-        errors += sum(problem.severity == "error" for problem in deck.problems)
-        warnings += sum(problem.severity == "warning" for problem in deck.problems)
-        infos += sum(problem.severity == "info" for problem in deck.problems)
+        tally(totals, deck)
         rows = problem_rows(deck, console.width if terminal else None)
         if terminal and rows:  # the message's lines under its first, never split mid-word
             grid = Table.grid()
@@ -101,19 +91,4 @@ def render(result: CheckResult, out: TextIO, color: bool = True) -> None:
             console.print(grid)
         for lead, text in rows if not terminal else ():
             console.print(Text.assemble(lead, text))
-    legal = sum(deck.legal for deck in result.decks)
-    illegal = len(result.decks) - legal
-    console.print(
-        f"\n{len(result.decks)} deck{'s' * (len(result.decks) != 1)}: "
-        f"[green]{legal} legal[/], [red]{illegal} illegal[/]; "
-        f"{errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
-        + escape(notices(infos))
-        + skipped_note(result))
-
-
-def skipped_note(result: CheckResult) -> str:
-    """'; 4 files skipped (not decks; --verbose lists them)' when a scan passed files over."""
-    if not result.skipped:
-        return ""
-    files = f"{result.skipped:,} file{'s' * (result.skipped != 1)}"
-    return f"; {files} skipped (not decks, or excluded; --verbose lists them)"
+    console.print(Text.assemble(*summary_parts(result, totals)))
