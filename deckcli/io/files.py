@@ -100,12 +100,12 @@ def atomic_write(path: Path, fill: Callable[[BinaryIO], object],
         raise ReadOnlyFile(errno.EACCES, f"read-only (mode {stat.S_IMODE(info.st_mode):04o})",
                            str(path))
     with ended_cleanly_by_signals():
-        import tempfile  # only to write
-
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=side_name(target.name, ".", 12),
-                                   suffix=".tmp")
+        # named before it is made: a signal arriving as it is created still finds it to remove
+        tmp = str(target.parent / f"{side_name(target.name, '.', 16)}{os.urandom(6).hex()}.tmp")
         try:
-            with os.fdopen(fd, "wb") as handle:
+            flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) \
+                | getattr(os, "O_BINARY", 0)
+            with os.fdopen(os.open(tmp, flags, 0o600), "wb") as handle:
                 fill(handle)
                 handle.flush()
                 os.fsync(handle.fileno())
