@@ -258,8 +258,9 @@ class Resolver:
         naming cards that differ for the rules are problems, or go to `ambiguous` if given."""
         resolved: dict[str, Resolved] = {}
         problems: list[Problem] = []
+        lookups = self._lookups
         for entry in entries:
-            found = self.lookup(entry.ref)
+            found = lookups.get(entry.ref) or self.lookup(entry.ref)
             card = found.card
             if found.note is not None:
                 problems.append(replace(found.note, card=entry.ref[:60], line=entry.line))

@@ -40,10 +40,35 @@ class LazyKeyLines:
 
 
 def key_lines(text: str) -> dict[tuple[str, str], int]:
-    """(table, key) -> line number, for top-level keys and keys of [cards]."""
+    """(table, key) -> line number, for top-level keys and keys of [cards].
+
+    `_scan_keys` in one loop, without a generator: a deck with a problem to place pays this.
+    """
     found: dict[tuple[str, str], int] = {}
-    for table, key, number in _scan_keys(text):
-        found.setdefault((table, key), number)
+    table = ""
+    line, scanned = 1, 0
+    count = text.count
+    for match in _KEY_OR_HEADER.finditer(text):
+        start = match.start()
+        line += count("\n", scanned, start)
+        scanned = start
+        group = match.lastgroup
+        if group == "table":
+            table = match.group("table").strip().strip('"')
+            where = ("cards", table[6:].strip().strip('"')) if table.startswith("cards.") \
+                else ("", table)
+        elif table == "cards" or table == "":
+            if group == "basic":
+                key = _match_key(match)
+                if key is None:
+                    continue
+            else:
+                key = match[group or 0]
+            where = (table, key)
+        else:
+            continue
+        if where not in found:
+            found[where] = line
     return found
 
 

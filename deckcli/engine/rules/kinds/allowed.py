@@ -12,7 +12,7 @@ from deckcli.engine.rules.context import (
     DeckView,
     ProblemStream,
     cannot_verify,
-    classify,
+    classified,
     label_of,
     problem,
 )
@@ -29,12 +29,13 @@ class AllowedRule(RuleBase):
 
 
 def check(rule: AllowedRule, view: DeckView) -> ProblemStream:
-    query = view.resolver.query(rule.query)
-    for item in view.cards:
-        verdict, reason = classify(view, rule, query, item)
+    verdicts = classified(view, rule, view.resolver.query(rule.query))
+    for item, (verdict, reason) in zip(view.cards, verdicts, strict=True):
+        if verdict:
+            continue
         if verdict is None:
             yield cannot_verify(rule, item, reason)
-        elif not verdict:
+        else:
             yield problem(rule, f"{item.card.label()} is not allowed: {view.deck_word} take only "
                           f"{label_of(rule, rule.query)} — cut {item.count:,}", item)
 

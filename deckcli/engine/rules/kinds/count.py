@@ -17,7 +17,7 @@ from deckcli.engine.rules.context import (
     ProblemStream,
     cannot_verify,
     card_word,
-    classify,
+    classified,
     label_of,
     outside_bounds,
     problem,
@@ -35,19 +35,26 @@ class CountRule(RuleBase, Bounds):
 
 
 def check(rule: CountRule, view: DeckView) -> ProblemStream:
-    query = view.resolver.query(rule.query)
+    verdicts = classified(view, rule, view.resolver.query(rule.query))
+    cards = view.cards
+    known, sure = 0, True
+    for item, (verdict, _) in zip(cards, verdicts, strict=True):
+        if verdict:
+            known += item.count
+        elif verdict is None:
+            sure = False
+    high = rule.high
+    if sure and known >= rule.low and (high is None or known <= high):
+        return  # the usual deck: every card judged, the count within bounds
     matched: list[Resolved] = []
     unsure: list[Resolved] = []
     reasons: list[str] = []
-    for item in view.cards:
-        verdict, reason = classify(view, rule, query, item)
+    for item, (verdict, reason) in zip(cards, verdicts, strict=True):
         if verdict is None:
             unsure.append(item)
             reasons.append(reason)
         elif verdict:
             matched.append(item)
-    known = sum(item.count for item in matched)
-    high = rule.high
     if high is not None or known < rule.low:  # else the unknown cards cannot change the verdict
         for item, reason in zip(unsure, reasons, strict=True):
             yield cannot_verify(rule, item, reason)
