@@ -17,6 +17,7 @@ from _timing import best_of, command_time, python, report
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from deckcli.io.cachedir import CACHE_ENV  # noqa: E402
 from deckcli.pools import cache as poolcache  # noqa: E402
 from deckcli.pools.load import load_pool, read_header  # noqa: E402
 from deckcli.pools.registry import builtin_pool_dir  # noqa: E402
@@ -29,7 +30,7 @@ def main(game: str = "digimon-classic") -> None:
     parse = best_of(lambda: tomllib.loads(path.read_text(encoding="utf-8")), 3, cpu=True)
     full = best_of(lambda: load_pool(path).trigrams, 3, cpu=True)
     with tempfile.TemporaryDirectory() as cache:
-        os.environ[poolcache.CACHE_ENV] = cache
+        os.environ[CACHE_ENV] = cache
         header = read_header(path)
         poolcache.load_cached(path, header)
         cached = best_of(lambda: poolcache.load_cached(path, header), 5, cpu=True)

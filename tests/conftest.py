@@ -95,3 +95,24 @@ def judged(problems: list[dict[str, object]]) -> list[dict[str, object]]:
     notice, *rest = problems
     assert (notice["rule"], notice["severity"]) == ("pool-added", "info"), problems
     return rest
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A result and pool cache folder of the test's own."""
+    from deckcli.app import resultcache
+
+    folder = tmp_path / "cache"
+    monkeypatch.setenv("DECKCLI_CACHE", str(folder))
+    monkeypatch.setattr(resultcache, "results_dir", lambda base: base / "results")
+    return folder
+
+
+@pytest.fixture
+def decks(tmp_path: Path) -> Path:
+    """A folder of three MegaMan samples: two legal (TOML, text), one illegal."""
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    for sample in ("starter-megaman.toml", "illegal-five-copies.toml", "starter-torchman.txt"):
+        (folder / sample).write_bytes((SAMPLES / "megaman" / sample).read_bytes())
+    return folder

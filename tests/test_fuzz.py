@@ -26,7 +26,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from conftest import SAMPLES
-from deckcli.app.run import check_file
+from deckcli.app.judge import check_file
 from deckcli.app.settings import Settings
 from deckcli.engine.rules.builtin import BUILTIN_RULES
 from deckcli.formats.read import parse_deck_bytes

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from conftest import REFERENCE, TEST_POOLS, toml_deck
-from deckcli.pools.load import PoolError, load_pool, read_header
+from deckcli.pools.load import load_pool, read_header
+from deckcli.pools.poolfile import PoolError
 from deckcli.pools.registry import PoolRegistry, builtin_pool_dir
 
 needs_reference = pytest.mark.skipif(not REFERENCE.is_dir(), reason="../shared/reference absent")
@@ -153,7 +154,7 @@ def test_checking_one_game_loads_only_that_pool(write_deck):
 
 def test_disk_cache_is_used_and_invalidated(tmp_path, monkeypatch):
     from deckcli.engine.resolver import Resolver
-    from deckcli.pools import cache
+    from deckcli.pools import cache, load
 
     monkeypatch.setenv("DECKCLI_CACHE", str(tmp_path / "cache"))
     pool_file = tmp_path / "testgame.toml"
@@ -164,7 +165,7 @@ def test_disk_cache_is_used_and_invalidated(tmp_path, monkeypatch):
         calls.append(path)
         return load_pool(path, data, header)
 
-    monkeypatch.setattr(cache, "load_pool", counting_load)
+    monkeypatch.setattr(load, "load_pool", counting_load)
     header = read_header(pool_file)
     first = cache.load_cached(pool_file, header)
     second = cache.load_cached(pool_file, header)

@@ -12,40 +12,23 @@ from pathlib import Path
 import pytest
 
 from conftest import SAMPLES, TEST_POOLS, toml_deck
-from deckcli.app import resultcache, run
+from deckcli.app import judge, resultcache, run
 
 LEGAL_TESTGAME = {"T-01": 1, "T-02": 3, "T-03": 3, "T-04": 3}
-
-
-@pytest.fixture
-def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    folder = tmp_path / "cache"
-    monkeypatch.setenv("DECKCLI_CACHE", str(folder))
-    monkeypatch.setattr(resultcache, "results_dir", lambda base: base / "results")
-    return folder
 
 
 @pytest.fixture
 def judged(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The paths the run really judged (not taken from the cache)."""
     seen: list[str] = []
-    real = run.check_target
+    real = judge.check_target
 
     def counting(target, registry, settings):
         seen.append(target.path.name)
         return real(target, registry, settings)
 
-    monkeypatch.setattr(run, "check_target", counting)
+    monkeypatch.setattr(judge, "check_target", counting)
     return seen
-
-
-@pytest.fixture
-def decks(tmp_path: Path) -> Path:
-    folder = tmp_path / "decks"
-    folder.mkdir()
-    for sample in ("starter-megaman.toml", "illegal-five-copies.toml", "starter-torchman.txt"):
-        (folder / sample).write_bytes((SAMPLES / "megaman" / sample).read_bytes())
-    return folder
 
 
 def results_files(cache: Path) -> list[Path]:
@@ -139,8 +122,9 @@ def test_another_version_or_changed_code_is_a_miss(cli, cache, decks, judged, mo
 
 
 def entry_parts(entry: str) -> tuple[str, str, list]:
-    digest, explicit, data = entry.split(" ", 2)
-    return digest, explicit, json.loads(data)
+    """(hash, stamp and explicit, data) of an entry."""
+    digest, stamp, explicit, data = entry.split(" ", 3)
+    return digest, f"{stamp} {explicit}", json.loads(data)
 
 
 def entry_text(digest: str, explicit: str, data: object) -> str:
@@ -262,7 +246,7 @@ def test_a_file_changed_while_it_was_checked_is_not_kept(cache, decks, monkeypat
     from deckcli.pools.registry import PoolRegistry
 
     deck = decks / "starter-megaman.toml"
-    real = run.check_target
+    real = judge.check_target
 
     def changing(target, registry, settings):
         result = real(target, registry, settings)
@@ -270,7 +254,7 @@ def test_a_file_changed_while_it_was_checked_is_not_kept(cache, decks, monkeypat
             deck.write_bytes(deck.read_bytes() + b"\n# edited meanwhile\n")
         return result
 
-    monkeypatch.setattr(run, "check_target", changing)
+    monkeypatch.setattr(judge, "check_target", changing)
     run.check_paths([decks], PoolRegistry([]), Settings(), cache=True)
     entries = json.loads(results_files(cache)[0].read_text())["entries"]
     assert str(deck) not in entries and len(entries) == 2

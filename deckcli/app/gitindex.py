@@ -36,6 +36,9 @@ class Tracked:
     folders: frozenset[str]
 
 
+NOTHING_TRACKED = Tracked(frozenset(), frozenset())
+
+
 def tracked_under(root: Path) -> Tracked | None:
     """What git tracks in the work tree at `root`, or None when its index cannot be read.
 

@@ -16,11 +16,15 @@ import sys
 from collections.abc import Sequence
 from functools import cached_property
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from deckcli.app.wildmatch import Pattern, parse_pattern
+from deckcli.app.worktree import git_dir, git_root
 from deckcli.errors import UserError
 from deckcli.escape import escape_controls
 from deckcli.io.files import TooLarge, read_regular_file
+
+if TYPE_CHECKING:
+    from deckcli.app.wildmatch import Pattern
 
 MAX_IGNORE_BYTES = 1_000_000  # a larger .gitignore is not read (with a warning)
 
@@ -43,6 +47,8 @@ class Rules:
     @cached_property
     def patterns(self) -> tuple[Pattern, ...]:
         """Every pattern that can match something, in the order written."""
+        from deckcli.app.wildmatch import parse_pattern  # only where a pattern is met
+
         usable = []
         for number, line in enumerate(self.lines, 1):
             pattern = parse_pattern(line)
@@ -125,14 +131,6 @@ def first_verdict(chain: tuple[Rules, ...], path: str, is_dir: bool) -> str | No
     return None
 
 
-def git_root(folder: Path) -> Path | None:
-    """The top of the git work tree holding `folder`, or None outside one."""
-    for candidate in (folder, *folder.parents):
-        if (candidate / ".git").exists():
-            return candidate
-    return None
-
-
 def gitignore_rules(folder: Path, root: Path) -> Rules | None:
     """The `.gitignore` of one folder of the work tree under `root`, if it has one."""
     return _read_rules(folder / ".gitignore", folder, root)
@@ -144,7 +142,7 @@ def starting_chain(top: Path) -> tuple[Rules, ...]:
     root = git_root(top)
     if root is None:
         return ()
-    chain = [rules for rules in (_read_rules(_git_dir(root) / "info" / "exclude", root, root),)
+    chain = [rules for rules in (_read_rules(git_dir(root) / "info" / "exclude", root, root),)
              if rules is not None]
     folder = root
     for part in top.relative_to(root).parts:
@@ -153,24 +151,6 @@ def starting_chain(top: Path) -> tuple[Rules, ...]:
             chain.append(rules)
         folder = folder / part
     return tuple(chain)
-
-
-def _git_dir(root: Path) -> Path:
-    """`.git` itself, or the folder a `.git` file points to (a worktree or submodule)."""
-    marker = root / ".git"
-    if marker.is_dir():
-        return marker
-    try:
-        line = read_regular_file(marker, 4096).decode("utf-8", "replace").strip()
-    except OSError:
-        return marker
-    target = Path(line.removeprefix("gitdir:").strip())
-    git_dir = target if target.is_absolute() else root / target
-    try:  # a worktree shares info/exclude with its main repository
-        shared = read_regular_file(git_dir / "commondir", 4096).decode("utf-8").strip()
-    except (OSError, UnicodeDecodeError):
-        return git_dir
-    return (git_dir / shared).resolve()
 
 
 def _read_rules(path: Path, base: Path, root: Path) -> Rules | None:
@@ -199,6 +179,8 @@ def _read_rules(path: Path, base: Path, root: Path) -> Rules | None:
 
 def invalid_pattern(line: str) -> str | None:
     """Why a glob given as a setting can match nothing (git would leave it out), or None."""
+    from deckcli.app.wildmatch import parse_pattern
+
     pattern = parse_pattern(line)
     if pattern is None:
         return "a blank line or a comment matches nothing; write \\# for a leading #"

@@ -90,7 +90,7 @@ class LoadedDeck:
 def read_bytes(path: Path, allow_outside: bool = False) -> bytes:
     """A deck file's bytes; a missing file is a usage error, an unreadable one a failure, and
     (unless `allow_outside`) so is one a link leads out of its git work tree (usage error)."""
-    from deckcli.app.scan import leaves_work_tree
+    from deckcli.app.worktree import leaves_work_tree
 
     if not allow_outside and (outside := leaves_work_tree(path)):
         raise UserError(outside)

@@ -1,14 +1,17 @@
 """A cache of verdicts, as ruff keeps one: an unchanged deck is not read, parsed or judged again.
 
 One JSON file per run key, in the pool cache's folder (`results/` under it, with the same
-protections: 0700, not used when another user owns it or others may write to it). The key
-hashes what can change a verdict besides the deck itself: deckcli's version and the size and
-time of every one of its modules, `Settings.verdict_key()`, the bytes of every pool file of the
-run (built-in and user pools), the working folder (reports show paths as given). In the file,
-each deck path has one entry: a hash of the file's bytes, whether it was named on the command
-line, and its result as plain data. An entry whose hash differs is a miss and is replaced;
-entries of files that no longer exist are dropped; result files of other keys are removed
-when unused for `MAX_AGE_DAYS` or beyond the newest `MAX_FILES`.
+protections: 0700, not used when another user owns it or others may write to it). The key is
+what can change a verdict besides the deck itself: deckcli's version and the size and time of
+every one of its modules, `Settings.verdict_key()`, a hash of the bytes of every pool file of
+the run (built-in and user pools; remembered with the pool's stamp), the working folder
+(reports show paths as given). The file is named by a hash of the key and holds the key
+itself: another key is a miss. In the file, each deck path has one entry: a hash of the
+file's bytes, its stamp (size, times, inode, device; "-" when it changed moments ago), whether
+it was named on the command line, and its result as plain data. A file whose stamp is the
+entry's is not read; otherwise its bytes are hashed, and a hash that differs is a miss and is
+replaced; entries of files that no longer exist are dropped; result files of other keys are
+removed when unused for `MAX_AGE_DAYS` or beyond the newest `MAX_FILES`.
 
 Nothing read here runs code: an entry is JSON whose every value is type-checked (and whose
 text may hold no control character) before it becomes a `DeckResult`; anything else is a miss.
@@ -21,6 +24,7 @@ import contextlib
 import hashlib
 import json
 import os
+import stat
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -30,12 +34,15 @@ from deckcli.app.resultdata import from_data, to_data
 from deckcli.app.scan import Skip, Target
 from deckcli.app.settings import Settings
 from deckcli.formats.read import read_limited
+from deckcli.io.cachedir import cache_dir, read_entry, usable_dir
 from deckcli.model.result import DeckResult
-from deckcli.pools.cache import cache_dir, read_entry, usable_dir
-from deckcli.pools.load import PoolError, read_pool_bytes
+from deckcli.pools.poolfile import PoolError, read_pool_bytes
 from deckcli.pools.registry import PoolRegistry
 
-FORMAT = 2  # bump when the layout of an entry changes
+FORMAT = 3  # bump when the layout of an entry changes
+POOL_MEMO = "pool-stamps"  # pool file -> [stamp, hash of its bytes]
+RACY_SECONDS = 2  # a file changed this recently may change again unseen by its stamp
+UNSETTLED = "-"
 MAX_AGE_DAYS = 30
 MAX_FILES = 16
 MAX_FILE_BYTES = 256 * 1024 * 1024
@@ -56,18 +63,51 @@ def code_stamp() -> list[str]:
     return stamps
 
 
-def pool_digests(registry: PoolRegistry) -> list[list[str]]:
-    """Every pool file of the run (broken ones too) and a hash of its bytes."""
-    paths = sorted({str(source.path) for source in [*registry.sources.values(),
-                                                      *registry.broken]})
-    digests = []
-    for path in paths:
+def pool_digests(registry: PoolRegistry, folder: Path) -> list[list[str]]:
+    """Every pool file of the run (broken ones too) and a hash of its bytes; a file whose
+    stamp is the one remembered in `folder` keeps its remembered hash, unread."""
+    memo_path = folder / POOL_MEMO
+    memo = read_entry(memo_path, MAX_FILE_BYTES)
+    known = memo if isinstance(memo, dict) else {}
+    digests, now, changed = [], time.time_ns(), False
+    for path in sorted({str(path) for path in registry.files}):
+        stamp = file_stamp(path, now)
+        remembered = known.get(path)
+        if (stamp is not None and stamp != UNSETTLED and type(remembered) is list
+                and remembered[0] == stamp and len(remembered) == 2
+                and type(remembered[1]) is str):
+            digests.append([path, remembered[1]])
+            continue
         try:  # opened without blocking, regular files only: a FIFO named like a pool
-            digest = hashlib.sha256(read_pool_bytes(Path(path))).hexdigest()  # never hangs
+            digest = sha256_hex(read_pool_bytes(Path(path)))  # never hangs
         except PoolError as exc:
             digest = f"unreadable: {exc}"
         digests.append([path, digest])
+        if stamp is not None and stamp != UNSETTLED and file_stamp(path, now) == stamp:
+            known[path], changed = [stamp, digest], True
+    if changed:
+        write_atomic(memo_path, [json.dumps(known, ensure_ascii=True)])
     return digests
+
+
+def file_stamp(path: str | Path, now_ns: int) -> str | None:
+    """A regular file's size, times, inode and device ("-" when it changed within the last
+    RACY_SECONDS, when another change in the same clock tick would leave them equal), or None
+    when it cannot be looked at. An equal stamp stands for equal bytes, as in git's index."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        return None
+    if now_ns - max(info.st_mtime_ns, info.st_ctime_ns) < RACY_SECONDS * 1_000_000_000:
+        return UNSETTLED
+    return f"{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}:{info.st_ino}:{info.st_dev}"
+
+
+def sha256_hex(data: bytes) -> str:
+    """The SHA-256 of bytes, in hex."""
+    return hashlib.sha256(data).hexdigest()
 
 
 def results_dir(base: Path) -> Path:
@@ -79,18 +119,20 @@ def results_dir(base: Path) -> Path:
 def file_digest(path: Path) -> str | None:
     """A hash of a deck file's bytes (bounded, never blocking), or None when it cannot be read."""
     try:
-        return hashlib.sha256(read_limited(path)).hexdigest()
+        return sha256_hex(read_limited(path))
     except OSError:
         return None
 
 
 class ResultCache:
-    """The entries of one run key: path -> "HASH EXPLICIT DATA" (the bytes' hash, 1 when named
-    on the command line, the result as JSON): one string each, parsed only when asked for, so
-    a repository of 20,000 decks does not hold 20,000 trees of lists."""
+    """The entries of one run key: path -> "HASH STAMP EXPLICIT DATA" (the bytes' hash, the
+    file's stamp or "-", 1 when named on the command line, the result as JSON): one string
+    each, parsed only when asked for, so a repository of 20,000 decks does not hold 20,000
+    trees of lists."""
 
-    def __init__(self, path: Path, entries: dict[str, object]) -> None:  # see _lines
+    def __init__(self, path: Path, key: str, entries: dict[str, object]) -> None:  # _lines
         self.path = path
+        self.key = key
         self.entries = entries
         self.changed = False
 
@@ -105,35 +147,52 @@ class ResultCache:
             folder.mkdir(mode=0o700, exist_ok=True)
         except OSError:
             return None
-        key = json.dumps([FORMAT, code_stamp(), settings.verdict_key(), pool_digests(registry),
-                          os.getcwd()], ensure_ascii=True, default=str)
-        path = folder / f"{hashlib.sha256(key.encode()).hexdigest()[:32]}.json"
-        data = read_entry(path, MAX_FILE_BYTES)
-        entries = data.get("entries") if isinstance(data, dict) and data.get(
-            "format") == FORMAT else None
-        return cls(path, entries if isinstance(entries, dict) else {})
+        key = json.dumps([FORMAT, code_stamp(), settings.verdict_key(),
+                          pool_digests(registry, folder), os.getcwd()], ensure_ascii=True,
+                         default=str)
+        path = folder / f"{sha256_hex(key.encode())[:32]}.json"  # the key inside decides
+        found = read_entry(path, MAX_FILE_BYTES)
+        entries = found.get("entries") if isinstance(found, dict) and found.get(
+            "format") == FORMAT and found.get("key") == key else None
+        return cls(path, key, entries if isinstance(entries, dict) else {})
 
-    def get(self, target: Target, digest: str | None) -> Checked | None:
-        """The cached result of a target whose bytes hash to `digest`, or None (a miss)."""
-        if digest is None or target.problems:
-            return None
+    def get(self, target: Target, stamp: str | None) -> tuple[Checked | None, str | None]:
+        """The cached result of a target (None: a miss) and the hash of its bytes (None when
+        it cannot be read). A file whose stamp is the entry's is not read again."""
+        if stamp is None or target.problems:
+            return None, None
         key = str(target.path)
         entry = self.entries.get(key)
-        if type(entry) is not str or not entry.startswith(f"{digest} {int(target.explicit)} "):
-            return None
+        parts = entry.split(" ", 3) if type(entry) is str else []
+        digest: str | None
+        if len(parts) == 4 and stamp != UNSETTLED and parts[1] == stamp:
+            digest = parts[0]
+        else:
+            digest = file_digest(target.path)
+            if digest is None or len(parts) != 4 or parts[0] != digest:
+                return None, digest
+        if parts[2] != ("1" if target.explicit else "0"):
+            return None, digest
         try:
-            result = from_data(json.loads(entry[len(digest) + 3:]))
+            result = from_data(json.loads(parts[3]))
         except (ValueError, RecursionError):
-            return None
+            return None, digest
         if result is not None:  # the text is dropped: the result itself is written back
-            self.entries[key] = (digest, target.explicit, result)
-        return result
+            self.entries[key] = (digest, stamp, target.explicit, result)
+            self.changed = self.changed or parts[1] != stamp  # a settled stamp to remember
+        return result, digest
 
-    def put(self, target: Target, digest: str | None, result: Checked) -> None:
+    def put(self, target: Target, digest: str | None, stamp: str | None,
+            result: Checked) -> None:
         """Keep a result, unless the file changed while it was checked."""
-        if digest is None or target.problems or file_digest(target.path) != digest:
+        if digest is None or stamp is None or target.problems:
             return
-        self.entries[str(target.path)] = (digest, target.explicit, result)
+        now = file_stamp(target.path, time.time_ns())
+        if stamp == UNSETTLED or now != stamp:  # only bytes can tell
+            if file_digest(target.path) != digest:
+                return
+            stamp = UNSETTLED
+        self.entries[str(target.path)] = (digest, stamp, target.explicit, result)
         self.changed = True
 
     def save(self, seen: set[str]) -> None:
@@ -151,13 +210,13 @@ class ResultCache:
 
     def _lines(self) -> Iterator[str]:
         """The file's JSON, an entry at a time (no one string of 20,000 entries)."""
-        yield f'{{"format":{FORMAT},"entries":{{'
+        yield f'{{"format":{FORMAT},"key":{json.dumps(self.key)},"entries":{{'
         separator = ""
         for path, entry in self.entries.items():
             if type(entry) is tuple:
-                digest, explicit, result = entry
+                digest, stamp, explicit, result = entry
                 data = json.dumps(to_data(result), ensure_ascii=True, separators=(",", ":"))
-                entry = f"{digest} {int(explicit)} {data}"
+                entry = f"{digest} {stamp} {int(explicit)} {data}"
             yield f"{separator}{json.dumps(path)}:{json.dumps(entry)}"
             separator = ",\n"
         yield "}}\n"
@@ -206,15 +265,16 @@ def check_cached(targets: Sequence[Target], check: Callable[[Sequence[Target]], 
     if cache is None:
         yield from check(targets)
         return
-    digests = [file_digest(target.path) for target in targets]
-    found = [cache.get(target, digest) for target, digest in zip(targets, digests, strict=True)]
-    misses = [index for index, result in enumerate(found) if result is None]
+    now = time.time_ns()
+    stamps = [file_stamp(target.path, now) for target in targets]
+    looked = [cache.get(target, stamp) for target, stamp in zip(targets, stamps, strict=True)]
+    misses = [index for index, (result, _) in enumerate(looked) if result is None]
     fresh = check([targets[index] for index in misses])
     for index, target in enumerate(targets):
-        result = found[index]
+        result, digest = looked[index]
         if result is None:
             result = next(fresh)
-            cache.put(target, digests[index], result)
+            cache.put(target, digest, stamps[index], result)
         if index == len(targets) - 1:  # saved before the last is handed over: the caller
             cache.save({str(target.path) for target in targets})  # may not ask for more
         yield result

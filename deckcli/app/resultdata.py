@@ -27,9 +27,9 @@ def to_data(result: DeckResult | Skip) -> list[object]:
 
 
 def _text(value: object, optional: bool = False) -> bool:
-    if value is None:
-        return optional
-    return type(value) is str and control_character(value) is None
+    if type(value) is str:  # isprintable answers the usual case in C
+        return value.isprintable() or control_character(value) is None
+    return optional and value is None
 
 
 def _severity(value: object) -> TypeGuard[Severity]:

@@ -16,24 +16,25 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from deckcli.app.gitindex import Tracked, tracked_under
 from deckcli.app.ignore import (
     Rules,
     first_verdict,
-    git_root,
     gitignore_rules,
     starting_chain,
     warn_once,
 )
 from deckcli.app.settings import Settings
-from deckcli.escape import printable_path
+from deckcli.app.worktree import git_root
 from deckcli.formats.kinds import DECK_SUFFIXES
 from deckcli.model.problem import Problem
 
+if TYPE_CHECKING:
+    from deckcli.app.gitindex import Tracked
+
 VCS_DIRS = frozenset({".git", ".hg", ".svn"})
 VIRTUALENV = "a virtualenv (holds pyvenv.cfg)"
-NOTHING_TRACKED = Tracked(frozenset(), frozenset())
 
 
 @dataclass(slots=True)
@@ -87,22 +88,6 @@ def scan_paths(paths: list[Path], settings: Settings | None = None
             continue
         found.extend(Target(file, False, [], path) for file in files)
     return found
-
-
-def leaves_work_tree(path: Path) -> str | None:
-    """Why a path named on the command line may not be read, or None: inside a git work tree,
-    its real path (every link on the way followed) is outside that work tree, as a link
-    committed by a pull request (`decks/link.txt -> ~/notes.txt`) would make it."""
-    named = Path(os.path.abspath(path))
-    root = git_root(named.parent)
-    if root is None:
-        return None
-    real_root, real = Path(os.path.realpath(root)), Path(os.path.realpath(named))
-    if real == real_root or real_root in real.parents:
-        return None
-    return (f"{printable_path(str(path))} leads outside the git work tree "
-            f"{printable_path(str(root))} (through a symbolic link); deckcli reads nothing "
-            "outside the repository it checks unless --allow-outside says so")
 
 
 def excluded_file(path: Path, settings: Settings) -> str | None:
@@ -197,6 +182,8 @@ def find_deck_files(path: Path, settings: Settings | None = None
 
 def _tracked(root: Path | None) -> Tracked:
     """What git tracks in the work tree (never hidden by an ignore or a default skip)."""
+    from deckcli.app.gitindex import NOTHING_TRACKED, tracked_under  # only where git is
+
     if root is None:
         return NOTHING_TRACKED
     tracked = tracked_under(root)

@@ -222,8 +222,9 @@ def fmt(
                                         "would change and exit 1 if any would.")] = False,
 ) -> None:
     """Rewrite TOML decks in canonical form: grouped by type, canonical names, comments kept."""
+    from deckcli.app.judge import looks_like_deck
     from deckcli.app.opendeck import describe, load_deck
-    from deckcli.app.run import empty_folder_note, looks_like_deck
+    from deckcli.app.run import empty_folder_note
     from deckcli.app.scan import EmptyFolder, Target, scan_paths
     from deckcli.escape import printable_path
     from deckcli.formats.kinds import kind_of

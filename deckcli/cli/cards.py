@@ -81,7 +81,7 @@ def cards(
 ) -> None:
     """Search a card pool; a card number alone shows that card in full."""
     from deckcli.engine.query import QueryError
-    from deckcli.pools.load import PoolError
+    from deckcli.pools.poolfile import PoolError
     from deckcli.report.cardview import card_record
 
     registry = open_registry()

@@ -148,7 +148,7 @@ def check(
     if missing:
         raise UserError(f"no such file or folder: {', '.join(missing)}")
     if not settings.allow_outside.value:
-        from deckcli.app.scan import leaves_work_tree
+        from deckcli.app.worktree import leaves_work_tree
 
         outside = [reason for path in paths if (reason := leaves_work_tree(path))]
         if outside:

@@ -44,7 +44,7 @@ def games(
     registry = open_registry()
     rows: list[_Row] = []
     from deckcli.engine.rules import describe
-    from deckcli.pools.load import PoolError
+    from deckcli.pools.poolfile import PoolError
 
     for game_id in registry.game_ids():
         try:

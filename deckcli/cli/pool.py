@@ -29,7 +29,8 @@ def pool_check(
     """Validate pools: schema, field types, unique numbers, rule queries, shared names."""
     from deckcli.escape import escape_controls, printable_path
     from deckcli.pools.lint import check_pool
-    from deckcli.pools.load import PoolError, load_pool
+    from deckcli.pools.load import load_pool
+    from deckcli.pools.poolfile import PoolError
 
     registry = open_registry()
     jobs: list[tuple[str, Path | None]] = []

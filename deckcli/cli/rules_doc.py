@@ -24,7 +24,7 @@ def game_rules(game_id: str) -> dict[str, Any]:
     """Each format's rules of one game, documented, plus the built-in ids."""
     from deckcli.engine.rules.docs import as_json, builtin_docs, pool_rule_doc
     from deckcli.errors import EXIT_FAILED
-    from deckcli.pools.load import PoolError
+    from deckcli.pools.poolfile import PoolError
 
     try:
         header = open_registry().header(game_id)

@@ -14,12 +14,10 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import os
 import signal
 import stat
 import sys
-import tempfile
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -38,6 +36,8 @@ def side_name(name: str, tail: str, room: int = 0) -> str:
     if len(os.fsencode(full)) + room <= NAME_MAX:
         return full
     encoded = os.fsencode(name)
+    import hashlib  # a long name is rare: not paid at start-up
+
     digest = hashlib.sha256(encoded).hexdigest()[:16]
     keep = NAME_MAX - room - len(os.fsencode(tail)) - len(digest) - 2  # "." and "-"
     return f".{os.fsdecode(encoded[:max(keep, 0)])}-{digest}{tail}"
@@ -100,6 +100,8 @@ def atomic_write(path: Path, fill: Callable[[BinaryIO], object],
         raise ReadOnlyFile(errno.EACCES, f"read-only (mode {stat.S_IMODE(info.st_mode):04o})",
                            str(path))
     with ended_cleanly_by_signals():
+        import tempfile  # only to write
+
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=side_name(target.name, ".", 12),
                                    suffix=".tmp")
         try:

@@ -13,8 +13,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from deckcli.app.config import load_settings
+from deckcli.app.judge import check_file, filter_problems, looks_like_deck
 from deckcli.app.placement import place
-from deckcli.app.run import check_file, filter_problems, looks_like_deck
 from deckcli.app.settings import Settings
 from deckcli.engine.resolver import Resolver
 from deckcli.errors import UserError

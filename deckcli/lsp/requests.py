@@ -14,7 +14,7 @@ from deckcli.lsp.completion import card_choices, meta_choices, text_spot, toml_s
 from deckcli.lsp.hover import hover_text
 from deckcli.lsp.locate import refs_of, table_of
 from deckcli.lsp.units import range_maker
-from deckcli.pools.load import PoolError
+from deckcli.pools.poolfile import PoolError
 from deckcli.pools.registry import PoolRegistry
 from deckcli.textnorm import fold
 

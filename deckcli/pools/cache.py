@@ -16,45 +16,19 @@ import hashlib
 import json
 import os
 import re
-import stat
-import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from deckcli import __version__
-from deckcli.errors import UserError
-from deckcli.escape import escape_controls
+from deckcli.io.cachedir import cache_dir, read_entry, usable_dir
 from deckcli.model.card import Card
 from deckcli.model.pool import Pool
 from deckcli.model.poolspec import PoolHeader
-from deckcli.pools.load import load_pool, read_fd, read_pool_bytes
+from deckcli.pools.poolfile import read_pool_bytes
 
-CACHE_ENV = "DECKCLI_CACHE"
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
 FORMAT = 3  # bump when the entry layout changes
-_warned: set[str] = set()
-
-
-OFF_WORDS = frozenset(("", "off", "0", "false", "no", "none", "disable", "disabled"))
-
-
-def cache_dir() -> Path | None:
-    """$DECKCLI_CACHE (empty, 'off', 'false', '0', 'no' or 'none', in any case, disables; else
-    an absolute folder), else $XDG_CACHE_HOME/deckcli, else ~/.cache/deckcli."""
-    configured = os.environ.get(CACHE_ENV)
-    if configured is not None:
-        if configured.strip().lower() in OFF_WORDS:
-            return None
-        folder = Path(os.path.expanduser(configured))
-        if not folder.is_absolute():
-            raise UserError(f"{CACHE_ENV}={escape_controls(repr(configured))} is a relative "
-                            "path, which would put a cache wherever deckcli runs; give an "
-                            "absolute folder, or off to turn the cache off")
-        return folder
-    base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    return Path(base) / "deckcli"
 
 
 def code_stamp() -> str:
@@ -85,6 +59,8 @@ def entry_prefix(source: Path) -> str:
 def load_cached(source: Path, header: PoolHeader) -> Pool:
     """The pool of a file whose header is already validated, through the cache when one is
     usable. Only the cards are cached: a game's rules always come from its pool file."""
+    from deckcli.pools.load import load_pool  # a hit never validates a card
+
     folder = usable_dir(cache_dir())
     if folder is None:
         return load_pool(source, None, header)
@@ -128,30 +104,6 @@ def evict(folder: Path, kept: str, prefix: str) -> None:
             os.unlink(folder / name)
 
 
-def usable_dir(folder: Path | None) -> Path | None:
-    """The cache folder, created 0700; None when there is none or it is not safe to use."""
-    if folder is None:
-        return None
-    try:
-        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
-        info = os.stat(folder, follow_symlinks=False)
-    except OSError:
-        return None
-    problem = None
-    if not stat.S_ISDIR(info.st_mode):
-        problem = "it is not a folder"
-    elif hasattr(os, "getuid") and info.st_uid != os.getuid():
-        problem = "another user owns it"
-    elif info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        problem = "other users may write to it"
-    if problem is None:
-        return folder
-    if str(folder) not in _warned:
-        _warned.add(str(folder))
-        sys.stderr.write(f"deckcli: warning: pool cache {folder} not used: {problem}\n")
-    return None
-
-
 def _read(target: Path, source: Path, header: PoolHeader) -> Pool | None:
     """The pool in a cache entry, or None when the entry is missing or cannot be trusted."""
     entry = read_entry(target, MAX_ENTRY_BYTES, controls_absent)
@@ -161,31 +113,6 @@ def _read(target: Path, source: Path, header: PoolHeader) -> Pool | None:
         return from_entry(entry, source, header)
     except (ValueError, TypeError, KeyError, RecursionError):
         return None
-
-
-def read_entry(target: Path, max_bytes: int, accept: Callable[[bytes], bool] | None = None
-               ) -> object | None:
-    """The JSON data of a cache file, or None when it is missing, not a regular file (opened
-    without following a link or blocking), larger than `max_bytes`, refused by `accept` (given
-    its bytes) or not JSON."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    try:
-        fd = os.open(target, flags)
-    except OSError:
-        return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
-            return None
-        data = read_fd(fd, max_bytes + 1)
-        if accept is not None and not accept(data):
-            return None
-        loaded: object = json.loads(data)
-        return loaded
-    except (OSError, ValueError, RecursionError):
-        return None
-    finally:
-        os.close(fd)
 
 
 # searched apart: each starts with a literal byte, which the regex engine looks for fast

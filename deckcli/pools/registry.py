@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcli.model.problem import Problem
-from deckcli.pools.load import PoolError, read_raw_header, validate_header
+from deckcli.pools.poolfile import PoolError, read_raw_header
 from deckcli.textnorm import fold
 
 if TYPE_CHECKING:
@@ -38,6 +38,8 @@ def user_pool_problem(path: Path) -> str | None:
         return None
     if not path.exists():
         return "does not exist; give a folder of pool files (*.toml) or one pool file"
+    from deckcli.pools.load import validate_header
+
     try:
         validate_header(path, read_raw_header(path))
     except PoolError as exc:
@@ -90,33 +92,61 @@ class PoolRegistry:
     """
 
     def __init__(self, user_dirs: list[Path] | None = None) -> None:
-        self.sources: dict[str, PoolSource] = {}
-        self.broken: list[PoolSource] = []
+        self._sources: dict[str, PoolSource] = {}
+        self._broken: list[PoolSource] = []
         self._overrides_broken: dict[str, PoolError] = {}
         self._aliases: dict[str, str] = {}
         self._loaded: dict[str, Pool] = {}
         self._resolvers: dict[tuple[str, str], Resolver] = {}
+        self._pending: list[PoolSource] | None = []  # listed, header not read yet
         self._scan(builtin_pool_dir(), builtin=True)
         for folder in user_dirs or []:  # the run's settings say which (`app.settings`)
             self._scan(folder, builtin=False)
+        self.files = [source.path for source in self._pending]  # every pool file of the run
 
     def _scan(self, folder: Path, builtin: bool) -> None:
+        """List a folder's pool files; their headers are read when first asked for (a check
+        answered from the result cache needs only this list)."""
+        assert self._pending is not None
         if not builtin and folder.is_file():  # one pool file named by itself
-            self._add(folder, builtin)
-            return
-        if not folder.is_dir():
-            if not builtin:
-                what = "is not a folder" if folder.exists() else "does not exist"
-                self.broken.append(PoolSource(folder, None, PoolError(folder, f"pool folder "
-                                                                      f"{what}"), builtin))
-            return
-        for path in sorted(folder.glob("*.toml")):
-            self._add(path, builtin)
+            self._pending.append(PoolSource(folder, None, None, builtin))
+        elif folder.is_dir():
+            self._pending += [PoolSource(path, None, None, builtin)
+                              for path in sorted(folder.glob("*.toml"))]
+        elif not builtin:
+            what = "is not a folder" if folder.exists() else "does not exist"
+            self._pending.append(PoolSource(folder, None, PoolError(
+                folder, f"pool folder {what}"), builtin))
+
+    def _ready(self) -> None:
+        """Read every listed pool's header, once, in order (later pools override earlier)."""
+        pending, self._pending = self._pending, None
+        for source in pending or []:
+            if source.error is not None:
+                self._broken.append(source)
+            else:
+                self._add(source.path, source.builtin)
+
+    @property
+    def sources(self) -> dict[str, PoolSource]:
+        """The usable pool of each game id."""
+        if self._pending is not None:
+            self._ready()
+        return self._sources
+
+    @property
+    def broken(self) -> list[PoolSource]:
+        """Pool files (and folders) that cannot be used, with why."""
+        if self._pending is not None:
+            self._ready()
+        return self._broken
 
     def _add(self, path: Path, builtin: bool) -> None:
         try:
             raw = read_raw_header(path)
             if not _names_readable(raw):
+                from deckcli.pools.load import validate_header
+
                 validate_header(path, raw)  # raises, naming the field at fault
                 raise PoolError(path, "game.id and game.aliases must be text")
         except PoolError as exc:
@@ -158,6 +188,8 @@ class PoolRegistry:
 
     def resolve_id(self, name: str) -> str | None:
         """A game id or alias -> the game id, or None."""
+        if self._pending is not None:
+            self._ready()
         return self._aliases.get(fold(name))
 
     def broken_pool(self, name: str) -> PoolError | None:
@@ -174,6 +206,8 @@ class PoolRegistry:
         source = self.sources[game_id]
         if source.header is None:
             if source.error is None:
+                from deckcli.pools.load import validate_header
+
                 assert source.raw is not None
                 try:
                     source.header = validate_header(source.path, source.raw)
@@ -206,6 +240,8 @@ class PoolRegistry:
 
     def load(self, game_id: str) -> Pool:
         """The full pool of a game, loaded once per run (through the disk cache)."""
+        if self._pending is not None:
+            self._ready()
         if game_id in self._overrides_broken:
             raise self._overrides_broken[game_id]
         if game_id not in self._loaded:
