@@ -15,6 +15,7 @@ read by tomllib (and then cached). tomlkit stays the parser of edits, which must
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Collection
 from types import ModuleType
 from typing import Any
 
@@ -27,7 +28,7 @@ except ImportError:  # the wheel is missing for this platform: tomllib alone
     _rtoml = None
 
 _INT_MIN, _INT_MAX = -(2**63), 2**63 - 1
-_LEAVES = (str, bool, float)
+_ALIKE = frozenset((str, bool, float, int, dict, list))
 _TOML_1_1 = ("{", "\\e", "\\x", "\ufeff")  # where rtoml accepts what tomllib refuses (a BOM)
 
 
@@ -48,19 +49,24 @@ def loads(text: str) -> dict[str, Any]:
 
 def same_as_tomllib(data: dict[str, Any]) -> bool:
     """Whether every value is of a type both parsers give alike: strings, booleans, floats,
-    64-bit integers, arrays and tables (not dates or times, whose time-zone objects differ)."""
-    stack: list[object] = [data]
+    64-bit integers, arrays and tables (not dates or times, whose time-zone objects differ).
+
+    Judged per table or array, over all its values at once (a deck's [cards] holds hundreds
+    of counts)."""
+    stack: list[dict[str, Any] | list[Any]] = [data]
     while stack:
         item = stack.pop()
-        if type(item) is dict:
-            stack.extend(item.values())
-        elif type(item) is list:
-            stack.extend(item)
-        elif type(item) is int:
-            if not _INT_MIN <= item <= _INT_MAX:
-                return False
-        elif type(item) not in _LEAVES:
+        values: Collection[Any] = item.values() if type(item) is dict else item
+        kinds = set(map(type, values))
+        if not kinds <= _ALIKE:
             return False
+        if int in kinds:
+            ints: Collection[int] = values if len(kinds) == 1 else [
+                v for v in values if type(v) is int]
+            if min(ints) < _INT_MIN or max(ints) > _INT_MAX:
+                return False
+        if dict in kinds or list in kinds:
+            stack.extend(v for v in values if type(v) is dict or type(v) is list)
     return True
 
 
