@@ -75,6 +75,7 @@ class Resolver:
         self._queries: dict[str, Query] = {}
         self._verdicts: dict[str, dict[str, Verdict]] = {}
         self._lookups: dict[str, Lookup] = {}
+        self._plain: dict[str, Card] = {}  # references naming one card, with nothing to say
         self._copy_keys: dict[str, Mapping[str, str | None]] = {}
         self._memos: dict[str, dict[Any, Any]] = {}
         self.rule_fields, self.copy_key_names = rules_read(self.format.rules, self.query)
@@ -127,6 +128,8 @@ class Resolver:
         found = self._lookups.get(ref)
         if found is None:
             found = self._lookups[ref] = self._lookup(ref)
+            if found.card is not None and found.note is None:
+                self._plain[ref] = found.card
         return found
 
     def _lookup(self, ref: str) -> Lookup:
@@ -258,19 +261,21 @@ class Resolver:
         naming cards that differ for the rules are problems, or go to `ambiguous` if given."""
         resolved: dict[str, Resolved] = {}
         problems: list[Problem] = []
-        lookups = self._lookups
+        plain = self._plain
         for entry in entries:
-            found = lookups.get(entry.ref) or self.lookup(entry.ref)
-            card = found.card
-            if found.note is not None:
-                problems.append(replace(found.note, card=entry.ref[:60], line=entry.line))
-            if card is None:
-                if ambiguous is not None and found.candidates:
-                    ambiguous.append(Ambiguous(entry, self.distinct(found.candidates),
-                                               found.candidates))
-                else:
-                    problems.append(self.problem_for(entry, found))
-                continue
+            card = plain.get(entry.ref)
+            if card is None:  # a reference met for the first time, or one with more to say
+                found = self.lookup(entry.ref)
+                card = found.card
+                if found.note is not None:
+                    problems.append(replace(found.note, card=entry.ref[:60], line=entry.line))
+                if card is None:
+                    if ambiguous is not None and found.candidates:
+                        ambiguous.append(Ambiguous(entry, self.distinct(found.candidates),
+                                                   found.candidates))
+                    else:
+                        problems.append(self.problem_for(entry, found))
+                    continue
             earlier = resolved.get(card.number)
             if earlier is None:
                 resolved[card.number] = Resolved(card, entry.count, entry)

@@ -74,14 +74,16 @@ def read_limited(path: Path) -> bytes:
         status = os.fstat(fd)
         if not stat.S_ISREG(status.st_mode):
             raise OSError(0, "not a regular file")
-        size = status.st_size
         chunks: list[bytes] = []
         wanted = MAX_FILE_BYTES + 1
-        while wanted > 0 and (chunk := os.read(fd, wanted)):  # raw reads: no file object
-            chunks.append(chunk)
+        size = status.st_size  # asked for first (and a byte more): no buffer of the limit's size
+        ask = size + 1 if 0 < size < wanted else wanted
+        while wanted > 0 and (chunk := os.read(fd, min(ask, wanted))):  # raw reads: no file
+            chunks.append(chunk)  # object
             wanted -= len(chunk)
-            if len(chunk) == size:  # the whole file at once (as usual): no read to find its end
+            if len(chunk) == size == ask - 1:  # the whole file, as its size said: at its end
                 break
+            ask = wanted
         return b"".join(chunks)
     finally:
         os.close(fd)

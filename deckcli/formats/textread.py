@@ -17,8 +17,8 @@ from typing import Literal
 
 from deckcli.escape import control_character
 from deckcli.formats.collect import EntryCollector, Zones
-from deckcli.formats.entries import problem
-from deckcli.model.deck import Deck
+from deckcli.formats.entries import MAX_COUNT, MAX_ENTRIES, MAX_REF_CHARS, problem
+from deckcli.model.deck import Deck, DeckEntry
 from deckcli.model.problem import Problem, capped
 from deckcli.textnorm import squash
 
@@ -116,11 +116,17 @@ def parse_text_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     collected = EntryCollector(problems)
     zones = Zones(problems)
     zone: str | None = None
+    seen = collected.seen
     for number, raw_line in enumerate(text.splitlines(), 1):
         plain = raw_line.strip()
         if zone is None and plain[:1].isdigit() and "#" not in plain and "//" not in plain \
                 and (match := _COUNT_FIRST.match(plain)) and len(match[1]) <= MAX_COUNT_DIGITS:
-            collected.add(match[2].strip(), int(match[1]), number)
+            ref, count = match[2].strip(), int(match[1])
+            if 0 < count <= MAX_COUNT and 0 < len(ref) <= MAX_REF_CHARS and ref.isprintable() \
+                    and ref not in seen and len(seen) < MAX_ENTRIES:
+                seen[ref] = DeckEntry(ref, count, number)  # what `add` does with such a line
+                continue
+            collected.add(ref, count, number)
             if collected.full:
                 break
             continue

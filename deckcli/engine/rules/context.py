@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 from collections.abc import Callable, Iterator
 from typing import TypeVar, cast
@@ -20,7 +21,7 @@ class DeckView:
     A plain slotted class: every deck of a run makes one.
     """
 
-    __slots__ = ("resolver", "cards", "total", "over_copies", "_numbers")
+    __slots__ = ("resolver", "cards", "total", "over_copies", "_numbers", "_counts")
 
     def __init__(self, resolver: Resolver, cards: list[Resolved], total: int) -> None:
         self.resolver = resolver
@@ -30,6 +31,7 @@ class DeckView:
         # these cards says nothing new (one problem per cause)
         self.over_copies: set[str] = set()
         self._numbers: list[str] | None = None
+        self._counts: list[int] | None = None
 
     @property
     def numbers(self) -> list[str]:
@@ -37,6 +39,13 @@ class DeckView:
         if self._numbers is None:
             self._numbers = [item.card.number for item in self.cards]
         return self._numbers
+
+    @property
+    def counts(self) -> list[int]:
+        """The cards' copies, in the order of `cards` (worked out once per deck)."""
+        if self._counts is None:
+            self._counts = [item.count for item in self.cards]
+        return self._counts
 
     @property
     def deck_word(self) -> str:
@@ -64,6 +73,24 @@ def classified(view: DeckView, rule: RuleBase, query: Query) -> list[tuple[Verdi
     memo: dict[str, tuple[Verdict, str]] = view.resolver.memo("classify").setdefault(
         (rule.id, query.text), {})
     return per_card(view, memo, lambda item: _classify(view, rule, query, item))
+
+
+def verdicts(view: DeckView, rule: RuleBase, query: Query) -> list[Verdict]:
+    """The verdict alone of `classified`, from a memo of its own: what a rule whose cards are
+    all judged needs, with no pair to unpack per card."""
+    memo: dict[str, Verdict] = view.resolver.memo("verdicts").setdefault(
+        (rule.id, query.text), {})
+    found: list[object] = list(map(memo.get, view.numbers, _MISSING))
+    if _UNKNOWN in found:
+        table = classified(view, rule, query)
+        for index, number in enumerate(view.numbers):
+            if found[index] is _UNKNOWN:
+                found[index] = memo[number] = table[index][0]
+    return cast("list[Verdict]", found)
+
+
+_UNKNOWN = object()  # a card no verdict is memoised for yet (None is a verdict: cannot tell)
+_MISSING = itertools.repeat(_UNKNOWN)
 
 
 def classify(view: DeckView, rule: RuleBase, query: Query, item: Resolved) -> tuple[Verdict, str]:

@@ -15,6 +15,7 @@ from deckcli.engine.rules.context import (
     classified,
     label_of,
     problem,
+    verdicts,
 )
 from deckcli.engine.rules.kind import RuleKind
 from deckcli.model.poolspec import RuleBase
@@ -29,8 +30,10 @@ class AllowedRule(RuleBase):
 
 
 def check(rule: AllowedRule, view: DeckView) -> ProblemStream:
-    verdicts = classified(view, rule, view.resolver.query(rule.query))
-    for item, (verdict, reason) in zip(view.cards, verdicts, strict=True):
+    query = view.resolver.query(rule.query)
+    if all(verdicts(view, rule, query)):
+        return  # every card allowed (the usual deck)
+    for item, (verdict, reason) in zip(view.cards, classified(view, rule, query), strict=True):
         if verdict:
             continue
         if verdict is None:

@@ -49,18 +49,21 @@ def overridden_keys(view: DeckView, key: str) -> frozenset[str | None]:
     if key not in memo:
         keys = view.resolver.copy_keys(key)
         memo[key] = frozenset(keys[card.number] for card in view.resolver.pool.cards
-                              if card.max_copies is not None)
+                              if card.max_copies is not None) - {None}
     return memo[key]
 
 
 def check(rule: CopiesRule, view: DeckView) -> ProblemStream:
-    totals: dict[str, int] = {}
     keys = view.resolver.copy_keys(rule.key)
     keyed = list(map(keys.__getitem__, view.numbers))
+    overridden = overridden_keys(view, rule.key)  # groups that may hold a card of its own cap
+    if len(set(keyed)) == len(keyed) and overridden.isdisjoint(keyed) \
+            and max(view.counts, default=0) <= rule.max:
+        return  # the usual deck: no two cards counted together, none over the rule's cap
+    totals: dict[str, int] = {}
     for key, item in zip(keyed, view.cards, strict=True):
         if key is not None:
             totals[key] = totals.get(key, 0) + item.count
-    overridden = overridden_keys(view, rule.key)  # groups that may hold a card of its own cap
     over = [(key, count) for key, count in totals.items()
             if count > rule.max or key in overridden]
     if not over:

@@ -9,6 +9,7 @@ deck breaks it whichever way those cards fall.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Literal
 
 from deckcli.engine.resolver import Resolved
@@ -21,6 +22,7 @@ from deckcli.engine.rules.context import (
     label_of,
     outside_bounds,
     problem,
+    verdicts,
 )
 from deckcli.engine.rules.kind import RuleKind
 from deckcli.model.poolspec import Bounds, RuleBase
@@ -35,26 +37,24 @@ class CountRule(RuleBase, Bounds):
 
 
 def check(rule: CountRule, view: DeckView) -> ProblemStream:
-    verdicts = classified(view, rule, view.resolver.query(rule.query))
-    cards = view.cards
-    known, sure = 0, True
-    for item, (verdict, _) in zip(cards, verdicts, strict=True):
-        if verdict:
-            known += item.count
-        elif verdict is None:
-            sure = False
+    query = view.resolver.query(rule.query)
+    judged = verdicts(view, rule, query)
     high = rule.high
-    if sure and known >= rule.low and (high is None or known <= high):
-        return  # the usual deck: every card judged, the count within bounds
+    if None not in judged:  # every card judged (the usual deck): counted at once
+        known = sum(compress(view.counts, judged))
+        if known >= rule.low and (high is None or known <= high):
+            return
+    cards = view.cards
     matched: list[Resolved] = []
     unsure: list[Resolved] = []
     reasons: list[str] = []
-    for item, (verdict, reason) in zip(cards, verdicts, strict=True):
+    for item, (verdict, reason) in zip(cards, classified(view, rule, query), strict=True):
         if verdict is None:
             unsure.append(item)
             reasons.append(reason)
         elif verdict:
             matched.append(item)
+    known = sum(item.count for item in matched)
     if high is not None or known < rule.low:  # else the unknown cards cannot change the verdict
         for item, reason in zip(unsure, reasons, strict=True):
             yield cannot_verify(rule, item, reason)
