@@ -214,7 +214,10 @@ class Resolver:
         shared: Counter[str] = Counter()
         for gram in dict.fromkeys(trigrams_of(folded)):
             shared.update(pool.trigrams.get(gram, ()))
-        ranked = heapq.nsmallest(shortlist, shared.items(), key=lambda item: (-item[1], item[0]))
+        most = sorted(shared.values(), reverse=True)  # only keys sharing as many as the
+        least = most[shortlist - 1] if len(most) > shortlist else 0  # shortlist's last can rank
+        ranked = heapq.nsmallest(shortlist, [item for item in shared.items() if item[1] >= least],
+                                 key=lambda item: (-item[1], item[0]))
         candidates = [key for key, _ in ranked]  # ties broken by name: the same in every run
         close = difflib.get_close_matches(folded, candidates, n=limit, cutoff=0.6)
         if not close:
