@@ -116,3 +116,17 @@ def decks(tmp_path: Path) -> Path:
     for sample in ("starter-megaman.toml", "illegal-five-copies.toml", "starter-torchman.txt"):
         (folder / sample).write_bytes((SAMPLES / "megaman" / sample).read_bytes())
     return folder
+
+
+@pytest.fixture
+def testgame(tmp_path: Path) -> tuple[Path, Path, Path]:
+    """A user pool folder holding a copy of the test game, that pool file, and a legal deck
+    of it (exactly 10 cards)."""
+    pools = tmp_path / "pools"
+    pools.mkdir()
+    pool = pools / "testgame.toml"
+    pool.write_bytes((TEST_POOLS / "testgame.toml").read_bytes())
+    deck = tmp_path / "t.toml"
+    deck.write_text(toml_deck("testgame", {"T-01": 1, "T-02": 3, "T-03": 3, "T-04": 3}),
+                    encoding="utf-8")
+    return pools, pool, deck

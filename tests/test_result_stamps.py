@@ -78,16 +78,8 @@ def test_a_same_size_edit_with_its_old_time_put_back_is_still_a_miss(
     assert verdicts["starter-megaman.toml"] is False
 
 
-def test_a_changed_pool_is_hashed_again_and_is_a_miss(cli, cache, settled, tmp_path, reads):
-    from conftest import TEST_POOLS, toml_deck
-
-    pools = tmp_path / "pools"
-    pools.mkdir()
-    pool = pools / "testgame.toml"
-    pool.write_bytes((TEST_POOLS / "testgame.toml").read_bytes())
-    deck = tmp_path / "t.toml"
-    deck.write_text(toml_deck("testgame", {"T-01": 1, "T-02": 3, "T-03": 3, "T-04": 3}),
-                    encoding="utf-8")
+def test_a_changed_pool_is_hashed_again_and_is_a_miss(cli, cache, settled, testgame, reads):
+    pools, pool, deck = testgame
     assert cli("--pools", pools, "check", deck).code == 0
     clear(reads)
     assert cli("--pools", pools, "check", deck).code == 0

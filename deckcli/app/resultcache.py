@@ -177,9 +177,9 @@ class ResultCache:
             result = from_data(json.loads(parts[3]))
         except (ValueError, RecursionError):
             return None, digest
-        if result is not None:  # the text is dropped: the result itself is written back
-            self.entries[key] = (digest, stamp, target.explicit, result)
-            self.changed = self.changed or parts[1] != stamp  # a settled stamp to remember
+        if result is not None and parts[1] != stamp:  # a settled stamp to remember
+            self.entries[key] = f"{digest} {stamp} {parts[2]} {parts[3]}"
+            self.changed = True
         return result, digest
 
     def put(self, target: Target, digest: str | None, stamp: str | None,
@@ -192,7 +192,8 @@ class ResultCache:
             if file_digest(target.path) != digest:
                 return
             stamp = UNSETTLED
-        self.entries[str(target.path)] = (digest, stamp, target.explicit, result)
+        data = json.dumps(to_data(result), ensure_ascii=True, separators=(",", ":"))
+        self.entries[str(target.path)] = f"{digest} {stamp} {int(target.explicit)} {data}"
         self.changed = True
 
     def save(self, seen: set[str]) -> None:
@@ -213,10 +214,6 @@ class ResultCache:
         yield f'{{"format":{FORMAT},"key":{json.dumps(self.key)},"entries":{{'
         separator = ""
         for path, entry in self.entries.items():
-            if type(entry) is tuple:
-                digest, stamp, explicit, result = entry
-                data = json.dumps(to_data(result), ensure_ascii=True, separators=(",", ":"))
-                entry = f"{digest} {stamp} {int(explicit)} {data}"
             yield f"{separator}{json.dumps(path)}:{json.dumps(entry)}"
             separator = ",\n"
         yield "}}\n"

@@ -15,7 +15,7 @@ from pathlib import Path
 from deckcli.app.scan import EmptyFolder, Skip, Target, scan_paths
 from deckcli.app.settings import Settings
 from deckcli.escape import printable_path
-from deckcli.model.result import CheckResult, DeckResult, RuleDoc
+from deckcli.model.result import CheckResult, DeckResult, RuleDocs
 from deckcli.pools.registry import PoolRegistry
 
 PARALLEL_MIN_DECKS = 1_000  # below this, starting workers costs more than it saves
@@ -98,7 +98,7 @@ def empty_folder_result(folder: EmptyFolder) -> DeckResult | None:
 
 
 def rule_docs(result: CheckResult, registry: PoolRegistry
-              ) -> dict[str, list[tuple[str, RuleDoc]]]:
+              ) -> RuleDocs:
     """Documentation of every rule id the result reports (see `rules.docs.docs_for`)."""
     from deckcli.engine.rules.docs import docs_for
 

@@ -14,7 +14,6 @@ Symbolic links are followed only while they stay inside the folder given.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -29,6 +28,7 @@ from deckcli.app.settings import Settings
 from deckcli.app.worktree import git_root
 from deckcli.formats.kinds import DECK_SUFFIXES
 from deckcli.model.problem import Problem
+from deckcli.model.record import Record
 
 if TYPE_CHECKING:
     from deckcli.app.gitindex import Tracked
@@ -37,34 +37,42 @@ VCS_DIRS = frozenset({".git", ".hg", ".svn"})
 VIRTUALENV = "a virtualenv (holds pyvenv.cfg)"
 
 
-@dataclass(slots=True)
-class Target:
-    """A file to check; `explicit` when named on the command line (always a deck then), and
-    problems of the scan that found it (reported with it)."""
+class Target(Record):
+    """A file to check; `explicit` when named on the command line (always a deck then), the
+    problems of the scan that found it (reported with it), and `root`, the folder given whose
+    scan found it."""
 
-    path: Path
-    explicit: bool
-    problems: list[Problem] = field(default_factory=list)
-    root: Path | None = None  # the folder given whose scan found it
+    __slots__ = ("path", "explicit", "problems", "root")
+
+    def __init__(self, path: Path, explicit: bool, problems: list[Problem] | None = None,
+                 root: Path | None = None) -> None:
+        self.path = path
+        self.explicit = explicit
+        self.problems: list[Problem] = [] if problems is None else problems
+        self.root = root
 
 
-@dataclass
-class EmptyFolder:
+class EmptyFolder(Record):
     """A folder given to check that holds no candidate file (an error: decks were expected),
     or (`empty` False) a folder met in a scan that could not be listed, reported as itself."""
 
-    path: Path
-    problems: list[Problem]
-    empty: bool = True
+    __slots__ = ("path", "problems", "empty")
+
+    def __init__(self, path: Path, problems: list[Problem], empty: bool = True) -> None:
+        self.path = path
+        self.problems = problems
+        self.empty = empty
 
 
-@dataclass(frozen=True)
-class Skip:
+class Skip(Record):
     """A file (or folder) passed over, and why."""
 
-    path: str
-    reason: str
-    folder: bool = False
+    __slots__ = ("path", "reason", "folder")
+
+    def __init__(self, path: str, reason: str, folder: bool = False) -> None:
+        self.path = path
+        self.reason = reason
+        self.folder = folder
 
 
 def scan_paths(paths: list[Path], settings: Settings | None = None

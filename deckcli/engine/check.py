@@ -15,7 +15,6 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterator, Sequence
-from dataclasses import replace
 
 from deckcli.engine.query import QueryError
 from deckcli.engine.resolver import Ambiguous, Resolved, Resolver
@@ -153,7 +152,7 @@ def _broken_by_every_reading(outcomes: Sequence[tuple[Reading, list[Problem]]],
     exact = {_key(p) for p in shared}
     every = set.intersection(*({p.rule for p in _errors(found)} for _, found in outcomes))
     reading, first = outcomes[0]
-    return [replace(p, message=f"if {_describe(ambiguous, reading)}: {p.message}")
+    return [p.replaced(message=f"if {_describe(ambiguous, reading)}: {p.message}")
             for p in _errors(first) if p.rule in every and _key(p) not in exact]
 
 

@@ -13,7 +13,7 @@ import difflib
 import heapq
 from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from deckcli.engine.marks import mark_note, marked_number, number_shaped
@@ -271,7 +271,7 @@ class Resolver:
                 found = self.lookup(entry.ref)
                 card = found.card
                 if found.note is not None:
-                    problems.append(replace(found.note, card=entry.ref[:60], line=entry.line))
+                    problems.append(found.note.replaced(card=entry.ref[:60], line=entry.line))
                 if card is None:
                     if ambiguous is not None and found.candidates:
                         ambiguous.append(Ambiguous(entry, self.distinct(found.candidates),

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Literal
+
+from deckcli.model.record import Record
 
 RuleSeverity = Literal["error", "warning"]  # what a pool's rule may declare
 # "info" is deckcli's own notice (a user pool judged the deck): shown in every format, never
@@ -12,17 +13,22 @@ Severity = Literal["error", "warning", "info"]
 SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 
 
-@dataclass(slots=True)
-class Problem:
-    """What rule found it, how bad it is, the message, and where (card, line, column)."""
+class Problem(Record):
+    """What rule found it, how bad it is, the message, and where (card, line, column);
+    `stands_for`: a summary line stands for this many problems of its rule."""
 
-    rule: str
-    message: str
-    severity: Severity = "error"
-    card: str | None = None
-    line: int | None = None
-    column: int | None = None
-    stands_for: int = 1  # a summary line stands for this many problems of its rule
+    __slots__ = ("rule", "message", "severity", "card", "line", "column", "stands_for")
+
+    def __init__(self, rule: str, message: str, severity: Severity = "error",
+                 card: str | None = None, line: int | None = None, column: int | None = None,
+                 stands_for: int = 1) -> None:
+        self.rule = rule
+        self.message = message
+        self.severity: Severity = severity
+        self.card = card
+        self.line = line
+        self.column = column
+        self.stands_for = stands_for
 
     def to_json(self) -> dict[str, object]:
         return {"rule": self.rule, "severity": self.severity, "message": self.message,

@@ -7,41 +7,29 @@ documentation included, so renderers import nothing from the rule engine.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from deckcli.model.problem import Problem, Severity
+from deckcli.model.problem import Problem
+from deckcli.model.record import Record
 
-
-@dataclass(frozen=True)
-class RuleDoc:
-    """What one rule id checks, at what severity, and a deck that fails it."""
-
-    id: str
-    kind: str
-    severity: Severity
-    checks: str
-    description: str
-    source: str
-    example: str
-    kind_summary: str = ""  # the first line of the rule kind's documentation
-
-    def to_json(self) -> dict[str, str]:
-        data = asdict(self)
-        del data["kind_summary"]
-        return data
+if TYPE_CHECKING:
+    from deckcli.model.ruledoc import RuleDoc
 
 
-@dataclass(slots=True)
-class DeckResult:
-    """The verdict on one deck file (slots: a run of 20,000 decks holds 20,000 of them)."""
+class DeckResult(Record):
+    """The verdict on one deck file: its path, game and format, how many cards, what is wrong,
+    its name (slots: a run of 20,000 decks holds 20,000 of them)."""
 
-    path: str
-    game: str | None
-    format: str | None
-    cards: int
-    problems: list[Problem]
-    name: str | None = None
+    __slots__ = ("path", "game", "format", "cards", "problems", "name")
+
+    def __init__(self, path: str, game: str | None, format: str | None, cards: int,
+                 problems: list[Problem], name: str | None = None) -> None:
+        self.path = path
+        self.game = game
+        self.format = format
+        self.cards = cards
+        self.problems = problems
+        self.name = name
 
     @property
     def legal(self) -> bool:
@@ -63,25 +51,34 @@ class DeckResult:
         }
 
 
-RuleDocs = dict[str, list[tuple[str, RuleDoc]]]
+RuleDocs = dict[str, list[tuple[str, "RuleDoc"]]]
 
 
-@dataclass
-class CheckResult:
-    """Every deck checked in one run; decides the exit status."""
+class CheckResult(Record):
+    """Every deck checked in one run; decides the exit status.
 
-    decks: list[DeckResult] = field(default_factory=list)
-    strict: bool = False
-    # computes `rule_docs` when a renderer first asks (only SARIF does): a re-check served
-    # from the result cache validates no pool header unless its report documents rules
-    docs_of: Callable[[CheckResult], RuleDocs] | None = field(default=None, repr=False,
-                                                              compare=False)
-    _rule_docs: RuleDocs | None = field(default=None, repr=False, compare=False)
-    skipped: int = 0  # files a folder scan passed over (not decks, excluded, ignored)
-    # (path, why, is a folder) of every file and folder passed over, for `check --verbose`
-    skipped_files: list[tuple[str, str, bool]] = field(default_factory=list)
-    # what failed beside the decks, e.g. a folder holding none: {"rule", "path", "message"}
-    notes: list[dict[str, str]] = field(default_factory=list)
+    Beside the decks: `skipped`, the files a folder scan passed over (not decks, excluded,
+    ignored); `skipped_files`, (path, why, is a folder) of each, for `check --verbose`;
+    `notes`, what failed beside the decks ({"rule", "path", "message"}: a folder holding
+    none); `docs_of`, computing `rule_docs` when a renderer first asks (only SARIF does: a
+    re-check served from the result cache validates no pool header unless its report
+    documents rules).
+    """
+
+    __slots__ = ("decks", "strict", "skipped", "skipped_files", "notes", "docs_of",
+                 "_rule_docs")
+
+    def __init__(self, decks: list[DeckResult] | None = None, strict: bool = False,
+                 skipped: int = 0, skipped_files: list[tuple[str, str, bool]] | None = None,
+                 notes: list[dict[str, str]] | None = None,
+                 docs_of: Callable[[CheckResult], RuleDocs] | None = None) -> None:
+        self.decks = [] if decks is None else decks
+        self.strict = strict
+        self.skipped = skipped
+        self.skipped_files = [] if skipped_files is None else skipped_files
+        self.notes = [] if notes is None else notes
+        self.docs_of = docs_of
+        self._rule_docs: RuleDocs | None = None
 
     @property
     def rule_docs(self) -> RuleDocs:

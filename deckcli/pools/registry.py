@@ -7,11 +7,11 @@ pool that declares it: the game that had it keeps it, so a stray pool cannot cap
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcli.model.problem import Problem
+from deckcli.model.record import Record
 from deckcli.pools.poolfile import PoolError, read_raw_header
 from deckcli.textnorm import fold
 
@@ -47,17 +47,22 @@ def user_pool_problem(path: Path) -> str | None:
     return None
 
 
-@dataclass
-class PoolSource:
+class PoolSource(Record):
     """A pool file found on disk: its header as parsed TOML (validated when first used), or
-    the reason it cannot be used."""
+    the reason it cannot be used; `overrides`: the built-in pool file this user pool replaces;
+    `header`: the validated header, once asked for."""
 
-    path: Path
-    raw: dict[str, Any] | None
-    error: PoolError | None = None
-    builtin: bool = True
-    overrides: Path | None = None  # the built-in pool file this user pool replaces
-    header: PoolHeader | None = None  # the validated header, once asked for
+    __slots__ = ("path", "raw", "error", "builtin", "overrides", "header")
+
+    def __init__(self, path: Path, raw: dict[str, Any] | None, error: PoolError | None = None,
+                 builtin: bool = True, overrides: Path | None = None,
+                 header: PoolHeader | None = None) -> None:
+        self.path = path
+        self.raw = raw
+        self.error = error
+        self.builtin = builtin
+        self.overrides = overrides
+        self.header = header
 
     @property
     def game_id(self) -> str:
@@ -206,11 +211,11 @@ class PoolRegistry:
         source = self.sources[game_id]
         if source.header is None:
             if source.error is None:
-                from deckcli.pools.load import validate_header
+                from deckcli.pools.headercache import validated_header
 
                 assert source.raw is not None
                 try:
-                    source.header = validate_header(source.path, source.raw)
+                    source.header = validated_header(source.path, source.raw)
                 except PoolError as exc:
                     source.error = exc
                     self.broken.append(source)

@@ -15,7 +15,8 @@ from urllib.parse import quote
 from deckcli import __version__
 from deckcli.escape import json_controls
 from deckcli.model.problem import Problem
-from deckcli.model.result import CheckResult, RuleDoc
+from deckcli.model.result import CheckResult
+from deckcli.model.ruledoc import RuleDoc
 from deckcli.report import deck_line
 from deckcli.report.ci import repo_path
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from deckcli.engine.rules import KINDS
 from deckcli.engine.rules.builtin import BUILTIN_RULES, BuiltinRule
 from deckcli.model.poolspec import RuleBase
-from deckcli.model.result import RuleDoc
+from deckcli.model.ruledoc import RuleDoc
 
 
 def kind_doc(kind: str) -> str:
