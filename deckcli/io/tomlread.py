@@ -14,6 +14,7 @@ read by tomllib (and then cached). tomlkit stays the parser of edits, which must
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections.abc import Collection
 from types import ModuleType
@@ -30,12 +31,13 @@ except ImportError:  # the wheel is missing for this platform: tomllib alone
 _INT_MIN, _INT_MAX = -(2**63), 2**63 - 1
 _ALIKE = frozenset((str, bool, float, int, dict, list))
 _TOML_1_1 = ("{", "\\e", "\\x", "\ufeff")  # where rtoml accepts what tomllib refuses (a BOM)
+_TOML_1_1_FOUND = re.compile("|".join(map(re.escape, _TOML_1_1))).search  # all in one scan
 
 
 def loads(text: str) -> dict[str, Any]:
     """The document's tables and values, exactly as `tomllib.loads` gives them; raises what
     it raises (TOMLDecodeError, ValueError for huge integers, RecursionError)."""
-    if _rtoml is not None and not any(mark in text for mark in _TOML_1_1):
+    if _rtoml is not None and _TOML_1_1_FOUND(text) is None:
         try:
             data = _rtoml.loads(text)
         except BaseException as exc:  # a Rust panic is a BaseException: tomllib decides
