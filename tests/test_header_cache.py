@@ -68,7 +68,9 @@ def validations(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 def entries(cache: Path) -> list[Path]:
-    return sorted((cache / "headers").glob("*.json"))
+    """The validated headers kept (not the parsed ones, `raw-*`)."""
+    return sorted(path for path in (cache / "headers").glob("*.json")
+                  if not path.name.startswith("raw-"))
 
 
 def test_a_header_is_validated_once_then_rebuilt(cli, cache, validations):
@@ -138,3 +140,24 @@ def test_with_the_cache_off_every_run_validates(cli, monkeypatch, validations):
     assert cli("check", deck).code == 0
     assert cli("check", deck).code == 0
     assert validations == ["megaman.toml", "megaman.toml"]
+
+
+def test_headers_parsed_once_are_not_parsed_again(cli, cache, monkeypatch):
+    from deckcli.pools import poolfile
+
+    parsed: list[str] = []
+    real = poolfile.parse_pool_toml
+
+    def counting(path: Path, text: str) -> dict:
+        parsed.append(path.name)
+        return real(path, text)
+
+    monkeypatch.setattr(poolfile, "parse_pool_toml", counting)
+    deck = SAMPLES / "megaman" / "starter-megaman.toml"
+    first = cli("games")
+    assert len(parsed) == len(list((REPO / "cardpools").glob("*.toml")))
+    parsed.clear()
+    assert cli("games").out == first.out and parsed == []
+    memos = sorted((cache / "headers").glob("raw-*.json"))
+    memos[0].write_text("[1, 2]", encoding="utf-8")  # not a table: parsed again
+    assert cli("check", deck, "--no-cache").code == 0 and len(parsed) == 1

@@ -31,6 +31,23 @@ def judged(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     return seen
 
 
+def load(results: Path) -> dict:
+    """A results file as {"head": its first line, "entries": {path: entry}}."""
+    head, *lines = results.read_text(encoding="utf-8").splitlines()
+    entries = {}
+    for line in lines:
+        shown, _, entry = line.partition("\t")
+        entries[json.loads(shown) if shown.startswith('"') else shown] = entry
+    return {"head": json.loads(head), "entries": entries}
+
+
+def dump(results: Path, document: dict) -> None:
+    lines = [json.dumps(document["head"])]
+    lines += [f"{json.dumps(path)}\t{entry if isinstance(entry, str) else json.dumps(entry)}"
+              for path, entry in document["entries"].items()]
+    results.write_text("\n".join(lines) + "\n", encoding="utf-8")
+
+
 def results_files(cache: Path) -> list[Path]:
     return sorted((cache / "results").glob("*.json"))
 
@@ -56,7 +73,7 @@ def test_a_changed_deck_is_a_miss_and_replaces_its_entry(cli, cache, decks, judg
     assert judged == ["starter-megaman.toml"]
     verdicts = {Path(d["path"]).name: d["legal"] for d in run_.json()["decks"]}
     assert verdicts["starter-megaman.toml"] is False
-    entries = json.loads(results_files(cache)[0].read_text())["entries"]
+    entries = load(results_files(cache)[0])["entries"]
     assert len(entries) == 3  # one entry per path, the old one replaced
 
 
@@ -146,7 +163,7 @@ TAMPERED = {
 def test_a_tampered_entry_is_a_miss(cli, cache, decks, judged, how):
     expected = cli("check", decks, "--format", "json").out
     [results] = results_files(cache)
-    document = json.loads(results.read_text())
+    document = load(results)
     key = str(decks / "illegal-five-copies.toml")
     digest, explicit, data = entry_parts(document["entries"][key])
     if how in TAMPERED:
@@ -158,7 +175,7 @@ def test_a_tampered_entry_is_a_miss(cli, cache, decks, judged, how):
         document["entries"][key] = [digest, explicit, data]
     else:
         document["entries"][key] = entry_text("0" * 64, explicit, data)
-    results.write_text(json.dumps(document))
+    dump(results, document)
     judged.clear()
     run_ = cli("check", decks, "--format", "json")
     assert run_.out == expected and "Traceback" not in run_.err
@@ -189,12 +206,12 @@ def test_a_fifo_named_like_the_results_file_neither_hangs_nor_is_read(cli, cache
 def test_no_cache_neither_reads_nor_writes(cli, cache, decks, judged):
     cli("check", decks)
     [results] = results_files(cache)
-    document = json.loads(results.read_text())
+    document = load(results)
     for key, entry in document["entries"].items():  # a forged "legal" verdict for every deck
         digest, explicit, data = entry_parts(entry)
         data[6] = []
         document["entries"][key] = entry_text(digest, explicit, data)
-    results.write_text(json.dumps(document))
+    dump(results, document)
     assert cli("check", decks).code == 0  # believed: the limit docs/security.md states
     before = results.read_bytes()
     judged.clear()
@@ -224,7 +241,7 @@ def test_a_file_name_that_is_not_utf8(cli, cache, decks, judged):
     again = cli("check", decks, "--format", "json")
     assert judged == [] and again.out == first.out
     assert "deck-\ufffd\ufffd.toml" in again.out
-    entries = json.loads(results_files(cache)[0].read_text())["entries"]
+    entries = load(results_files(cache)[0])["entries"]
     assert os.fsdecode(odd) in entries
 
 
@@ -233,7 +250,7 @@ def test_entries_of_deleted_decks_and_old_results_files_are_evicted(cli, cache, 
     (decks / "starter-torchman.txt").unlink()
     cli("check", decks / "starter-megaman.toml")  # a run of one deck keeps the others
     [results] = results_files(cache)
-    assert len(json.loads(results.read_text())["entries"]) == 2
+    assert len(load(results)["entries"]) == 2
     old = time.time() - (resultcache.MAX_AGE_DAYS + 1) * 86400
     os.utime(results, (old, old))
     cli("check", decks, "--select", "copies")  # another key: the old file goes
@@ -256,7 +273,7 @@ def test_a_file_changed_while_it_was_checked_is_not_kept(cache, decks, monkeypat
 
     monkeypatch.setattr(judge, "check_target", changing)
     run.check_paths([decks], PoolRegistry([]), Settings(), cache=True)
-    entries = json.loads(results_files(cache)[0].read_text())["entries"]
+    entries = load(results_files(cache)[0])["entries"]
     assert str(deck) not in entries and len(entries) == 2
 
 
@@ -267,3 +284,20 @@ def test_a_fifo_named_like_a_user_pool_never_hangs_the_key(cli, cache, decks, tm
     os.mkfifo(pools / "fifo.toml")
     run_ = cli("--pools", pools, "check", decks, "--format", "json")
     assert run_.code == 1 and len(run_.json()["decks"]) == 3
+
+
+def test_names_with_line_breaks_tabs_quotes_and_kana_keep_their_entries(cli, cache, decks,
+                                                                          judged):
+    legal = (SAMPLES / "megaman" / "starter-megaman.toml").read_bytes()
+    names = ["a\nb.toml", "tab\there.toml", '"quoted".toml', "デッキ.toml", "plain.toml"]
+    for name in names:
+        (decks / name).write_bytes(legal)
+    first = cli("check", decks, "--format", "json")
+    assert len(judged) == 3 + len(names)
+    judged.clear()
+    again = cli("check", decks, "--format", "json")
+    assert judged == [] and again.out == first.out
+    lines = results_files(cache)[0].read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 1 + 3 + len(names)  # a line break or tab in a name stays escaped
+    assert f"{decks / 'デッキ.toml'}\t" in [line[:len(str(decks)) + 10] for line in lines]
+    assert any(line.startswith(json.dumps(str(decks / "a\nb.toml")) + "\t") for line in lines)

@@ -34,12 +34,12 @@ from deckcli.app.resultdata import from_data, to_data
 from deckcli.app.scan import Skip, Target
 from deckcli.app.settings import Settings
 from deckcli.formats.read import read_limited
-from deckcli.io.cachedir import cache_dir, read_entry, usable_dir
+from deckcli.io.cachedir import cache_dir, open_entry, read_entry, usable_dir
 from deckcli.model.result import DeckResult
 from deckcli.pools.poolfile import PoolError, read_pool_bytes
 from deckcli.pools.registry import PoolRegistry
 
-FORMAT = 3  # bump when the layout of an entry changes
+FORMAT = 4  # bump when the layout of the file or an entry changes
 POOL_MEMO = "pool-stamps"  # pool file -> [stamp, hash of its bytes]
 RACY_SECONDS = 2  # a file changed this recently may change again unseen by its stamp
 UNSETTLED = "-"
@@ -151,10 +151,7 @@ class ResultCache:
                           pool_digests(registry, folder), os.getcwd()], ensure_ascii=True,
                          default=str)
         path = folder / f"{sha256_hex(key.encode())[:32]}.json"  # the key inside decides
-        found = read_entry(path, MAX_FILE_BYTES)
-        entries = found.get("entries") if isinstance(found, dict) and found.get(
-            "format") == FORMAT and found.get("key") == key else None
-        return cls(path, key, entries if isinstance(entries, dict) else {})
+        return cls(path, key, read_entries(path, key))
 
     def get(self, target: Target, stamp: str | None) -> tuple[Checked | None, str | None]:
         """The cached result of a target (None: a miss) and the hash of its bytes (None when
@@ -177,9 +174,9 @@ class ResultCache:
             result = from_data(json.loads(parts[3]))
         except (ValueError, RecursionError):
             return None, digest
-        if result is not None and parts[1] != stamp:  # a settled stamp to remember
-            self.entries[key] = f"{digest} {stamp} {parts[2]} {parts[3]}"
-            self.changed = True
+        if result is not None:  # the text is dropped: the result itself is written back
+            self.entries[key] = (digest, stamp, target.explicit, result)
+            self.changed = self.changed or parts[1] != stamp  # a settled stamp to remember
         return result, digest
 
     def put(self, target: Target, digest: str | None, stamp: str | None,
@@ -192,8 +189,7 @@ class ResultCache:
             if file_digest(target.path) != digest:
                 return
             stamp = UNSETTLED
-        data = json.dumps(to_data(result), ensure_ascii=True, separators=(",", ":"))
-        self.entries[str(target.path)] = f"{digest} {stamp} {int(target.explicit)} {data}"
+        self.entries[str(target.path)] = (digest, stamp, target.explicit, result)
         self.changed = True
 
     def save(self, seen: set[str]) -> None:
@@ -210,13 +206,46 @@ class ResultCache:
         evict(self.path.parent, keep=self.path)
 
     def _lines(self) -> Iterator[str]:
-        """The file's JSON, an entry at a time (no one string of 20,000 entries)."""
-        yield f'{{"format":{FORMAT},"key":{json.dumps(self.key)},"entries":{{'
-        separator = ""
+        """The file, an entry at a time (no one string of 20,000 entries): a line of JSON with
+        the format and the key, then a line per deck, "PATH<tab>ENTRY" (see `read_entries`)."""
+        yield json.dumps({"format": FORMAT, "key": self.key}) + "\n"
         for path, entry in self.entries.items():
-            yield f"{separator}{json.dumps(path)}:{json.dumps(entry)}"
-            separator = ",\n"
-        yield "}}\n"
+            if type(entry) is tuple:  # a result of this run, held by the report anyway
+                digest, stamp, explicit, result = entry
+                data = json.dumps(to_data(result), ensure_ascii=True, separators=(",", ":"))
+                entry = f"{digest} {stamp} {int(explicit)} {data}"
+            shown = path if path.isprintable() and not path.startswith('"') else json.dumps(path)
+            yield f"{shown}\t{entry}\n"
+
+
+def read_entries(path: Path, key: str) -> dict[str, object]:
+    """The entries of a results file written for `key`, line by line (a file of 20,000 decks
+    is never one string in memory); none when it is another key's, unreadable or not text.
+
+    A path that is printable and does not start with a quote is written as it is (no tab,
+    no line break can be in it); any other as a JSON string. An entry stays text until its
+    deck asks for it; a line of another shape is left out (its deck is a miss)."""
+    fd = open_entry(path, MAX_FILE_BYTES)
+    if fd is None:
+        return {}
+    entries: dict[str, object] = {}
+    try:
+        with open(fd, encoding="utf-8", newline="\n") as handle:
+            head = json.loads(handle.readline())
+            if type(head) is not dict or head.get("format") != FORMAT or head.get("key") != key:
+                return {}
+            for line in handle:
+                shown, tab, entry = line.rstrip("\n").partition("\t")
+                if not tab:
+                    continue
+                if shown.startswith('"'):
+                    shown = json.loads(shown)
+                    if type(shown) is not str:
+                        continue
+                entries[shown] = entry
+    except (OSError, ValueError, RecursionError):  # not UTF-8, not JSON: all a miss
+        return {}
+    return entries
 
 
 def write_atomic(target: Path, chunks: Iterable[str]) -> None:
@@ -226,7 +255,7 @@ def write_atomic(target: Path, chunks: Iterable[str]) -> None:
         import tempfile  # only to write: random and shutil cost at start-up
 
         fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".results-", suffix=".tmp")
-        with open(fd, "w", encoding="ascii") as handle:
+        with open(fd, "w", encoding="utf-8", newline="\n") as handle:
             handle.writelines(chunks)
         os.replace(tmp, target)
         tmp = None
@@ -263,15 +292,20 @@ def check_cached(targets: Sequence[Target], check: Callable[[Sequence[Target]], 
         yield from check(targets)
         return
     now = time.time_ns()
-    stamps = [file_stamp(target.path, now) for target in targets]
-    looked = [cache.get(target, stamp) for target, stamp in zip(targets, stamps, strict=True)]
-    misses = [index for index, (result, _) in enumerate(looked) if result is None]
-    fresh = check([targets[index] for index in misses])
+    found: list[Checked | None] = []
+    missed: dict[int, tuple[str | None, str | None]] = {}  # index -> (hash, stamp)
     for index, target in enumerate(targets):
-        result, digest = looked[index]
+        stamp = file_stamp(target.path, now)
+        result, digest = cache.get(target, stamp)
+        found.append(result)
+        if result is None:
+            missed[index] = (digest, stamp)
+    fresh = check([targets[index] for index in missed])
+    for index, target in enumerate(targets):
+        result = found[index]
         if result is None:
             result = next(fresh)
-            cache.put(target, digest, stamps[index], result)
+            cache.put(target, *missed[index], result)
         if index == len(targets) - 1:  # saved before the last is handed over: the caller
             cache.save({str(target.path) for target in targets})  # may not ask for more
         yield result

@@ -7,6 +7,7 @@ a forged line) or a wrong shape gives None, a miss, never an exception.
 
 from __future__ import annotations
 
+from sys import intern
 from typing import TypeGuard, get_args
 
 from deckcli.app.scan import Skip
@@ -64,4 +65,5 @@ def from_data(data: object) -> DeckResult | Skip | None:
                 and _number(stands_for, least=1)):
             return None
         problems.append(Problem(rule, message, severity, card, line, column, stands_for))
-    return DeckResult(path, game, deck_format, cards, problems, name)
+    return DeckResult(path, game and intern(game), deck_format and intern(deck_format), cards,
+                      problems, name)

@@ -4,10 +4,12 @@ use, and reading one of its files without trusting it (no link followed, no bloc
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import stat
 import sys
+import time
 from collections.abc import Callable
 from pathlib import Path
 
@@ -65,15 +67,10 @@ def read_entry(target: Path, max_bytes: int, accept: Callable[[bytes], bool] | N
     """The JSON data of a cache file, or None when it is missing, not a regular file (opened
     without following a link or blocking), larger than `max_bytes`, refused by `accept` (given
     its bytes) or not JSON."""
-    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
-    try:
-        fd = os.open(target, flags)
-    except OSError:
+    fd = open_entry(target, max_bytes)
+    if fd is None:
         return None
     try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_size > max_bytes:
-            return None
         data = read_fd(fd, max_bytes + 1)
         if accept is not None and not accept(data):
             return None
@@ -85,6 +82,24 @@ def read_entry(target: Path, max_bytes: int, accept: Callable[[bytes], bool] | N
         os.close(fd)
 
 
+def open_entry(target: Path, max_bytes: int) -> int | None:
+    """A descriptor of a cache file opened for reading, or None when it is missing, not a
+    regular file (opened without following a link or blocking) or larger than `max_bytes`."""
+    flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+    try:
+        fd = os.open(target, flags)
+    except OSError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISREG(info.st_mode) and info.st_size <= max_bytes:
+            return fd
+    except OSError:
+        pass
+    os.close(fd)
+    return None
+
+
 def read_fd(fd: int, limit: int) -> bytes:
     """At most `limit` bytes from an open file descriptor."""
     chunks: list[bytes] = []
@@ -92,3 +107,40 @@ def read_fd(fd: int, limit: int) -> bytes:
         chunks.append(chunk)
         limit -= len(chunk)
     return b"".join(chunks)
+
+
+def write_entry(target: Path, text: str) -> bool:
+    """Write a cache file atomically (a temporary file named by the process, then renamed;
+    its folder made 0700 if missing); False when it cannot be written, which only costs the
+    next run the work again."""
+    folder = target.parent
+    tmp = folder / f".{target.name}.{os.getpid()}.tmp"
+    try:
+        folder.mkdir(mode=0o700, exist_ok=True)
+        flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
+        with open(os.open(tmp, flags, 0o600), "w", encoding="utf-8") as handle:
+            handle.write(text)
+        os.replace(tmp, target)
+    except OSError:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        return False
+    return True
+
+
+def keep_newest(folder: Path, count: int) -> None:
+    """Remove all but the newest `count` entries (`*.json`) of a cache folder, and temporary
+    files a killed run left over an hour ago."""
+    try:
+        with os.scandir(folder) as listing:
+            found = [(entry.stat(follow_symlinks=False).st_mtime, entry.name)
+                     for entry in listing]
+    except OSError:
+        return
+    entries = sorted(((mtime, name) for mtime, name in found if name.endswith(".json")),
+                     reverse=True)
+    stale = [(mtime, name) for mtime, name in found
+             if name.endswith(".tmp") and time.time() - mtime > 3600]
+    for _, name in entries[count:] + stale:
+        with contextlib.suppress(OSError):
+            os.unlink(folder / name)

@@ -14,25 +14,22 @@ folder can change what it says (docs/security.md); it cannot run code.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
-import time
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
 from deckcli import __version__
-from deckcli.io.cachedir import cache_dir, read_entry, usable_dir
+from deckcli.io.cachedir import cache_dir, keep_newest, read_entry, usable_dir, write_entry
 from deckcli.model import poolspec
 from deckcli.model.poolspec import PoolHeader
 from deckcli.pools.load import control_in, validate_header
+from deckcli.pools.poolfile import MAX_HEADER_ENTRIES
 
 FORMAT = 1
 MAX_ENTRY_BYTES = 4 * 1024 * 1024
-MAX_ENTRIES = 64
 SCALARS = (str, int, float, bool, type(None))
 
 
@@ -139,41 +136,11 @@ def read_header_entry(target: Path) -> PoolHeader | None:
 
 
 def store(target: Path, header: PoolHeader) -> None:
-    """Write an entry (atomically; a failure only costs the next run a validation)."""
+    """Write an entry (a failure only costs the next run a validation)."""
     try:
         document = json.dumps({"format": FORMAT, "header": to_data(header)},
                               ensure_ascii=False)
     except ValueError:
         return
-    folder = target.parent
-    tmp = folder / f".{target.name}.{os.getpid()}.tmp"
-    try:
-        folder.mkdir(mode=0o700, exist_ok=True)
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0),
-                     0o600)
-        with open(fd, "w", encoding="utf-8") as handle:
-            handle.write(document)
-        os.replace(tmp, target)
-    except OSError:
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-        return
-    evict(folder)
-
-
-def evict(folder: Path) -> None:
-    """Keep the newest MAX_ENTRIES entries (one per version of each pool's header), and no
-    temporary file a killed run left an hour ago."""
-    try:
-        with os.scandir(folder) as listing:
-            found = [(entry.stat(follow_symlinks=False).st_mtime, entry.name)
-                     for entry in listing]
-    except OSError:
-        return
-    entries = sorted(((mtime, name) for mtime, name in found if name.endswith(".json")),
-                     reverse=True)
-    stale = [(mtime, name) for mtime, name in found
-             if name.endswith(".tmp") and time.time() - mtime > 3600]
-    for _, name in entries[MAX_ENTRIES:] + stale:
-        with contextlib.suppress(OSError):
-            os.unlink(folder / name)
+    if write_entry(target, document):
+        keep_newest(target.parent, MAX_HEADER_ENTRIES)

@@ -9,15 +9,28 @@ imports pydantic.
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
+import json
 import os
 import stat
+import sys
 from pathlib import Path
 from typing import Any
 
+from deckcli import __version__
 from deckcli.io import tomlread
-from deckcli.io.cachedir import read_fd
+from deckcli.io.cachedir import (
+    cache_dir,
+    keep_newest,
+    read_entry,
+    read_fd,
+    usable_dir,
+    write_entry,
+)
 
 CARDS_MARKER = "[[cards]]"
+MAX_HEADER_ENTRIES = 64  # parsed and validated headers kept in the cache folder
 
 
 class PoolError(Exception):
@@ -100,5 +113,25 @@ def parse_pool_toml(path: Path, text: str) -> dict[str, Any]:
 
 
 def read_raw_header(path: Path) -> dict[str, Any]:
-    """The header of a pool file as parsed TOML, not yet validated (cheap: for discovery)."""
-    return parse_pool_toml(path, decode_pool(path, read_pool_bytes(path, head_only=True)))
+    """The header of a pool file as parsed TOML, not yet validated (cheap: for discovery).
+
+    The parse of each header's bytes is remembered as JSON in the cache folder (`headers/`,
+    named by a hash of the bytes, deckcli's version and Python's), so a run reads every pool's
+    header but parses none it parsed before; a header JSON cannot hold (a date) is parsed
+    every time. A remembered parse that is not a table is a miss."""
+    data = read_pool_bytes(path, head_only=True)
+    folder = usable_dir(cache_dir())
+    memo = None
+    if folder is not None:
+        digest = hashlib.sha256(data)
+        digest.update(f"|{__version__}|{sys.version}".encode())
+        memo = folder / "headers" / f"raw-{digest.hexdigest()[:32]}.json"
+        known = read_entry(memo, MAX_POOL_BYTES)
+        if type(known) is dict:
+            return known
+    raw = parse_pool_toml(path, decode_pool(path, data))
+    if memo is not None:
+        with contextlib.suppress(TypeError, ValueError):  # dates, times, NaN: not JSON
+            if write_entry(memo, json.dumps(raw, ensure_ascii=False, allow_nan=False)):
+                keep_newest(memo.parent, MAX_HEADER_ENTRIES)
+    return raw
