@@ -10,6 +10,7 @@ import time
 import pytest
 
 from conftest import TEST_POOLS, toml_deck
+from deckcli.io.stamps import sha256_hex
 from deckcli.pools import cache
 
 TESTGAME = (TEST_POOLS / "testgame.toml").read_text(encoding="utf-8")
@@ -43,7 +44,7 @@ def test_a_pool_edited_many_times_keeps_one_entry(cli, tmp_path, folder, write_d
                                                     f'name = "Test Game {edit}"', 1))
         assert cli("--pools", pools, "check", deck).code == 0
     pool = pools / "testgame.toml"
-    assert entries(folder) == [cache.entry_name(pool, pool.read_bytes())]
+    assert entries(folder) == [cache.entry_name(pool, sha256_hex(pool.read_bytes()))]
 
 
 def test_two_pools_of_one_name_keep_an_entry_each(cli, tmp_path, folder, write_deck):
@@ -54,7 +55,7 @@ def test_two_pools_of_one_name_keep_an_entry_each(cli, tmp_path, folder, write_d
         assert cli("--pools", pools, "check", deck).code == 0
     assert len(entries(folder)) == 2
     entry = folder / cache.entry_name(first / "testgame.toml",
-                                      (first / "testgame.toml").read_bytes())
+                                      sha256_hex((first / "testgame.toml").read_bytes()))
     os.utime(entry, ns=(0, 0))
     assert cli("--pools", first, "check", deck).code == 0
     assert entry.stat().st_mtime_ns == 0  # still there, read: no thrashing
@@ -74,7 +75,7 @@ def test_the_folder_is_bounded_and_old_temporary_files_go(cli, tmp_path, folder,
         pools = pool_in(tmp_path, f"pools{number}", TESTGAME + f"\n# {number}\n")
         assert cli("--pools", pools, "check", deck).code == 0
         pool = pools / "testgame.toml"
-        made.append(cache.entry_name(pool, pool.read_bytes()))
+        made.append(cache.entry_name(pool, sha256_hex(pool.read_bytes())))
         os.utime(folder / made[-1], (past + number, past + number))  # in order of writing
     assert entries(folder) == sorted(made[-3:])
     assert not old_tmp.exists() and new_tmp.exists()

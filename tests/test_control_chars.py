@@ -14,6 +14,7 @@ import os
 import pytest
 
 from conftest import SAMPLES, TEST_POOLS, toml_deck
+from deckcli.io.stamps import sha256_hex
 from deckcli.pools import cache
 from deckcli.pools.registry import builtin_pool_dir
 
@@ -68,7 +69,7 @@ def megaman_entry():
     source = builtin_pool_dir() / "megaman.toml"
     folder = cache.usable_dir(cache.cache_dir())
     assert folder is not None
-    return folder / cache.entry_name(source, source.read_bytes())
+    return folder / cache.entry_name(source, sha256_hex(source.read_bytes()))
 
 
 @pytest.mark.parametrize("planted", ["\x1b]8;;https://evil.example/\x1b\\", "\x1b[2J", "\x9b31m",
@@ -97,7 +98,7 @@ def test_every_shipped_pool_and_quotes_and_backslashes_hit_the_cache(cli, tmp_pa
     assert folder is not None
     for source in sorted(builtin_pool_dir().glob("*.toml")):
         assert cli("cards", source.stem, "--limit", "1").code == 0
-        entry = folder / cache.entry_name(source, source.read_bytes())
+        entry = folder / cache.entry_name(source, sha256_hex(source.read_bytes()))
         assert cache.controls_absent(entry.read_bytes()), source
     pools = tmp_path / "pools"
     pools.mkdir()
@@ -106,7 +107,7 @@ def test_every_shipped_pool_and_quotes_and_backslashes_hit_the_cache(cli, tmp_pa
         'name = "Bolt"', 'name = "Bo\\\\\\"lt\\\\"', 1), encoding="utf-8")
     deck = write_deck("t.toml", toml_deck("testgame", {"T-01": 1}))
     assert cli("--pools", pools, "check", deck).code == 1
-    entry = folder / cache.entry_name(pool, pool.read_bytes())
+    entry = folder / cache.entry_name(pool, sha256_hex(pool.read_bytes()))
     assert '"Bo\\\\\\"lt\\\\"' in entry.read_text(encoding="utf-8")
     os.utime(entry, ns=(0, 0))
     assert cli("--pools", pools, "check", deck).code == 1

@@ -13,12 +13,13 @@ from pathlib import Path
 import pytest
 
 from deckcli.app import judge, resultcache
+from deckcli.io import stamps
 
 
 @pytest.fixture
 def settled(monkeypatch: pytest.MonkeyPatch) -> None:
     """Files written by the test count as settled at once (else only after RACY_SECONDS)."""
-    monkeypatch.setattr(resultcache, "RACY_SECONDS", 0)
+    monkeypatch.setattr(stamps, "RACY_SECONDS", 0)
 
 
 @pytest.fixture
@@ -96,14 +97,14 @@ def test_a_file_changed_moments_ago_has_no_stamp_until_it_settles(tmp_path):
     deck = tmp_path / "d.toml"
     deck.write_text('game = "megaman"\n', encoding="utf-8")
     now = time.time_ns()
-    assert resultcache.file_stamp(deck, now) == resultcache.UNSETTLED
-    later = now + (resultcache.RACY_SECONDS + 1) * 1_000_000_000
-    stamp = resultcache.file_stamp(deck, later)
+    assert stamps.file_stamp(deck, now) == stamps.UNSETTLED
+    later = now + (stamps.RACY_SECONDS + 1) * 1_000_000_000
+    stamp = stamps.file_stamp(deck, later)
     info = deck.stat()
     assert stamp == (f"{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}:{info.st_ino}:"
                      f"{info.st_dev}")
-    assert resultcache.file_stamp(tmp_path, later) is None  # a folder is no file
-    assert resultcache.file_stamp(tmp_path / "missing.toml", later) is None
+    assert stamps.file_stamp(tmp_path, later) is None  # a folder is no file
+    assert stamps.file_stamp(tmp_path / "missing.toml", later) is None
 
 
 def test_an_unsettled_deck_is_hashed_each_run_and_its_stamp_kept_once_settled(
@@ -113,7 +114,7 @@ def test_an_unsettled_deck_is_hashed_each_run_and_its_stamp_kept_once_settled(
     cli("check", decks)  # written moments ago: every deck hashed, none judged
     assert sorted(reads["decks"]) == sorted(p.name for p in decks.iterdir())
     assert reads["judged"] == []
-    monkeypatch.setattr(resultcache, "RACY_SECONDS", 0)
+    monkeypatch.setattr(stamps, "RACY_SECONDS", 0)
     cli("check", decks)  # now settled: hashed once more, and the stamps are written
     clear(reads)
     cli("check", decks)
@@ -123,7 +124,7 @@ def test_an_unsettled_deck_is_hashed_each_run_and_its_stamp_kept_once_settled(
 @pytest.mark.parametrize("memo", [b"[]", b'{"x": 1}', b"not json", b"{" * 50_000])
 def test_a_tampered_pool_memo_is_ignored(cli, cache, settled, decks, reads, memo):
     expected = cli("check", decks, "--format", "json").out
-    memo_file = cache / "results" / resultcache.POOL_MEMO
+    memo_file = cache / stamps.MEMO_FILE
     assert json.loads(memo_file.read_text())  # written by the first run
     memo_file.write_bytes(memo)
     clear(reads)
@@ -131,3 +132,28 @@ def test_a_tampered_pool_memo_is_ignored(cli, cache, settled, decks, reads, memo
     assert run.out == expected and "Traceback" not in run.err
     assert reads["pools"]  # hashed again, the memo written anew
     assert isinstance(json.loads(memo_file.read_text()), dict)
+
+
+def test_a_settled_pool_is_not_read_to_find_its_cached_cards(cli, cache, settled, testgame,
+                                                               monkeypatch):
+    from deckcli.pools import cache as poolcache
+
+    pools, pool, deck = testgame
+    read: list[str] = []
+    real = poolcache.read_pool_bytes
+
+    def counting(path: Path, head_only: bool = False) -> bytes:
+        read.append(path.name)
+        return real(path, head_only)
+
+    monkeypatch.setattr(poolcache, "read_pool_bytes", counting)
+    assert cli("--pools", pools, "check", deck, "--no-cache").code == 0
+    assert read == ["testgame.toml"]
+    assert cli("--pools", pools, "check", deck, "--no-cache").code == 0
+    assert read == ["testgame.toml"]  # the stamp named the entry
+    info = pool.stat()
+    text = pool.read_text(encoding="utf-8")
+    pool.write_text(text.replace('name = "Bolt"', 'name = "Zapp"', 1), encoding="utf-8")
+    os.utime(pool, ns=(info.st_atime_ns, info.st_mtime_ns))
+    shown = cli("--pools", pools, "cards", "testgame", "--format", "json")
+    assert "Zapp" in shown.out and read == ["testgame.toml"] * 2

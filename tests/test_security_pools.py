@@ -18,6 +18,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, SAMPLES, TEST_POOLS, toml_deck
+from deckcli.io.stamps import sha256_hex
 from deckcli.pools import cache
 from deckcli.pools.registry import builtin_pool_dir
 
@@ -46,7 +47,7 @@ def pool_setup(tmp_path, monkeypatch, write_deck):
     deck = write_deck("t.toml", toml_deck("testgame", LEGAL_TESTGAME))
     folder = cache.usable_dir(cache.cache_dir())
     assert folder is not None
-    return pool, deck, folder / cache.entry_name(pool, pool.read_bytes())
+    return pool, deck, folder / cache.entry_name(pool, sha256_hex(pool.read_bytes()))
 
 
 def legal(cli, pool: Path, deck: Path) -> bool:  # noqa: ANN001 - conftest's cli
@@ -227,7 +228,7 @@ def test_a_cache_entry_with_a_value_of_the_wrong_type_is_a_miss(cli, tmp_path, m
     source = builtin_pool_dir() / "megaman.toml"
     folder = cache.usable_dir(cache.cache_dir())
     assert folder is not None
-    entry = folder / cache.entry_name(source, source.read_bytes())
+    entry = folder / cache.entry_name(source, sha256_hex(source.read_bytes()))
     data = json.loads(entry.read_bytes())
     column = data["fields"].index("power_cost")
     for row in data["cards"]:

@@ -21,10 +21,8 @@ text may hold no control character) before it becomes a `DeckResult`; anything e
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import os
-import stat
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
@@ -34,15 +32,13 @@ from deckcli.app.resultdata import from_data, to_data
 from deckcli.app.scan import Skip, Target
 from deckcli.app.settings import Settings
 from deckcli.formats.read import read_limited
-from deckcli.io.cachedir import cache_dir, open_entry, read_entry, usable_dir
+from deckcli.io.cachedir import cache_dir, open_entry, usable_dir
+from deckcli.io.stamps import MEMO_FILE, UNSETTLED, DigestMemo, file_stamp, sha256_hex
 from deckcli.model.result import DeckResult
 from deckcli.pools.poolfile import PoolError, read_pool_bytes
 from deckcli.pools.registry import PoolRegistry
 
 FORMAT = 4  # bump when the layout of the file or an entry changes
-POOL_MEMO = "pool-stamps"  # pool file -> [stamp, hash of its bytes]
-RACY_SECONDS = 2  # a file changed this recently may change again unseen by its stamp
-UNSETTLED = "-"
 MAX_AGE_DAYS = 30
 MAX_FILES = 16
 MAX_FILE_BYTES = 256 * 1024 * 1024
@@ -63,51 +59,18 @@ def code_stamp() -> list[str]:
     return stamps
 
 
-def pool_digests(registry: PoolRegistry, folder: Path) -> list[list[str]]:
-    """Every pool file of the run (broken ones too) and a hash of its bytes; a file whose
-    stamp is the one remembered in `folder` keeps its remembered hash, unread."""
-    memo_path = folder / POOL_MEMO
-    memo = read_entry(memo_path, MAX_FILE_BYTES)
-    known = memo if isinstance(memo, dict) else {}
-    digests, now, changed = [], time.time_ns(), False
+def pool_digests(registry: PoolRegistry, memo: DigestMemo) -> list[list[str]]:
+    """Every pool file of the run (broken ones too) and a hash of its bytes (remembered with
+    its stamp: a settled pool file is not read)."""
+    digests = []
     for path in sorted({str(path) for path in registry.files}):
-        stamp = file_stamp(path, now)
-        remembered = known.get(path)
-        if (stamp is not None and stamp != UNSETTLED and type(remembered) is list
-                and remembered[0] == stamp and len(remembered) == 2
-                and type(remembered[1]) is str):
-            digests.append([path, remembered[1]])
-            continue
         try:  # opened without blocking, regular files only: a FIFO named like a pool
-            digest = sha256_hex(read_pool_bytes(Path(path)))  # never hangs
+            digest = memo.digest(Path(path), read_pool_bytes)[0]  # never hangs
         except PoolError as exc:
             digest = f"unreadable: {exc}"
         digests.append([path, digest])
-        if stamp is not None and stamp != UNSETTLED and file_stamp(path, now) == stamp:
-            known[path], changed = [stamp, digest], True
-    if changed:
-        write_atomic(memo_path, [json.dumps(known, ensure_ascii=True)])
+    memo.save()
     return digests
-
-
-def file_stamp(path: str | Path, now_ns: int) -> str | None:
-    """A regular file's size, times, inode and device ("-" when it changed within the last
-    RACY_SECONDS, when another change in the same clock tick would leave them equal), or None
-    when it cannot be looked at. An equal stamp stands for equal bytes, as in git's index."""
-    try:
-        info = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    if not stat.S_ISREG(info.st_mode):
-        return None
-    if now_ns - max(info.st_mtime_ns, info.st_ctime_ns) < RACY_SECONDS * 1_000_000_000:
-        return UNSETTLED
-    return f"{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}:{info.st_ino}:{info.st_dev}"
-
-
-def sha256_hex(data: bytes) -> str:
-    """The SHA-256 of bytes, in hex."""
-    return hashlib.sha256(data).hexdigest()
 
 
 def results_dir(base: Path) -> Path:
@@ -148,8 +111,8 @@ class ResultCache:
         except OSError:
             return None
         key = json.dumps([FORMAT, code_stamp(), settings.verdict_key(),
-                          pool_digests(registry, folder), os.getcwd()], ensure_ascii=True,
-                         default=str)
+                          pool_digests(registry, DigestMemo(base / MEMO_FILE)), os.getcwd()],
+                         ensure_ascii=True, default=str)
         path = folder / f"{sha256_hex(key.encode())[:32]}.json"  # the key inside decides
         return cls(path, key, read_entries(path, key))
 

@@ -22,13 +22,14 @@ from typing import Any
 
 from deckcli import __version__
 from deckcli.io.cachedir import cache_dir, read_entry, usable_dir
+from deckcli.io.stamps import MEMO_FILE, DigestMemo, sha256_hex
 from deckcli.model.card import Card
 from deckcli.model.pool import Pool
 from deckcli.model.poolspec import PoolHeader
 from deckcli.pools.poolfile import read_pool_bytes
 
 MAX_ENTRY_BYTES = 64 * 1024 * 1024
-FORMAT = 3  # bump when the entry layout changes
+FORMAT = 4  # bump when the entry layout changes
 
 
 def code_stamp() -> str:
@@ -41,11 +42,11 @@ def code_stamp() -> str:
     return ",".join(f"{st.st_size}:{st.st_mtime_ns}" for st in stamps)
 
 
-def entry_name(source: Path, data: bytes) -> str:
-    """The entry's file name: the pool's stem, a tag of its place on disk, and a hash of its
-    bytes and of deckcli. `entry_prefix` is the part every content of one pool file shares."""
-    digest = hashlib.sha256(data)
-    digest.update(f"|{FORMAT}|{__version__}|{code_stamp()}".encode())
+def entry_name(source: Path, data_digest: str) -> str:
+    """The entry's file name: the pool's stem, a tag of its place on disk, and a hash of the
+    hash of its bytes and of deckcli. `entry_prefix` is the part every content of one pool file
+    shares."""
+    digest = hashlib.sha256(f"{data_digest}|{FORMAT}|{__version__}|{code_stamp()}".encode())
     return f"{entry_prefix(source)}{digest.hexdigest()[:32]}.json"
 
 
@@ -64,10 +65,15 @@ def load_cached(source: Path, header: PoolHeader) -> Pool:
     folder = usable_dir(cache_dir())
     if folder is None:
         return load_pool(source, None, header)
-    data = read_pool_bytes(source)
-    target = folder / entry_name(source, data)
+    memo = DigestMemo(folder / MEMO_FILE)  # a settled pool file is not read on a hit
+    digest, data = memo.digest(source, read_pool_bytes)
+    memo.save()
+    target = folder / entry_name(source, digest)
     pool = _read(target, source, header)
     if pool is None:
+        if data is None:  # the stamp named an entry that is gone: the bytes decide
+            data = read_pool_bytes(source)
+            target = folder / entry_name(source, sha256_hex(data))
         pool = load_pool(source, data, header)
         _store(target, pool)
         evict(folder, target.name, entry_prefix(source))

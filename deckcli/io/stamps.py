@@ -1,0 +1,78 @@
+"""Stamps of files, as git's index keeps them: a file whose size, modification and change
+times, inode and device are those remembered has the bytes remembered, and is not read again.
+
+A file changed within the last RACY_SECONDS gets no stamp ("-"): a second change in the same
+clock tick could leave its stamp as it was. The change time moves with every write, also one
+that puts the modification time back (on Linux and macOS; Windows keeps no change time).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import stat
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from deckcli.io.cachedir import read_entry, write_entry
+
+RACY_SECONDS = 2  # a file changed this recently may change again unseen by its stamp
+UNSETTLED = "-"
+MEMO_FILE = "pool-stamps"  # in the cache folder: {pool file: [stamp, hash of its bytes]}
+MAX_MEMO_BYTES = 16 * 1024 * 1024
+
+
+def file_stamp(path: str | Path, now_ns: int) -> str | None:
+    """A regular file's stamp ("-" when it changed in the last RACY_SECONDS), or None when it
+    is no regular file or cannot be looked at."""
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        return None
+    if now_ns - max(info.st_mtime_ns, info.st_ctime_ns) < RACY_SECONDS * 1_000_000_000:
+        return UNSETTLED
+    return f"{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}:{info.st_ino}:{info.st_dev}"
+
+
+def sha256_hex(data: bytes) -> str:
+    """The SHA-256 of bytes, in hex."""
+    return hashlib.sha256(data).hexdigest()
+
+
+class DigestMemo:
+    """Hashes of files' bytes remembered with their stamps, in one JSON file of the cache
+    folder ({path: [stamp, hash]}); an entry of another shape is forgotten."""
+
+    def __init__(self, memo: Path) -> None:
+        self.memo = memo
+        found = read_entry(memo, MAX_MEMO_BYTES)
+        self.known: dict[str, object] = found if isinstance(found, dict) else {}
+        self.changed = False
+        self.now = time.time_ns()
+
+    def digest(self, path: Path, read: Callable[[Path], bytes]) -> tuple[str, bytes | None]:
+        """The hash of a file's bytes, and the bytes when they had to be read (`read` raises
+        what it raises for a file that cannot be read)."""
+        key = str(path)
+        stamp = file_stamp(key, self.now)
+        settled = stamp is not None and stamp != UNSETTLED
+        remembered = self.known.get(key)
+        if settled and type(remembered) is list and len(remembered) == 2 \
+                and remembered[0] == stamp and type(remembered[1]) is str:
+            return remembered[1], None
+        data = read(path)
+        digest = sha256_hex(data)
+        if settled and file_stamp(key, self.now) == stamp:  # unchanged while it was read
+            self.known[key] = [stamp, digest]
+            self.changed = True
+        return digest, data
+
+    def save(self) -> None:
+        """Write what was learnt (nothing when nothing was)."""
+        if self.changed:
+            write_entry(self.memo, json.dumps(self.known, ensure_ascii=True))
+            self.changed = False
