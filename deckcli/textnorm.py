@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 # Invisible format characters (Unicode category Cf) that copy-paste from web pages and chat
 # brings along unseen: soft hyphen, zero-width space and joiners, direction marks, embeddings and
@@ -45,7 +46,17 @@ def squash(text: str, keep: str = "") -> str:
     """A folded name with only its letters and digits (and the characters in `keep`):
     'Mega Man X' and 'megaman-x' -> 'megamanx'. For matching that ignores spacing and
     punctuation."""
-    return "".join(char for char in fold(text) if char.isalnum() or char in keep)
+    return _dropped(keep).sub("", fold(text))
+
+
+@lru_cache(maxsize=64)
+def _dropped(keep: str) -> re.Pattern[str]:
+    """What `squash` drops: a character that is not alphanumeric (`[\\W_]` is exactly
+    `not str.isalnum()`, for every code point) and not in `keep`."""
+    if not keep:
+        return re.compile(r"[\W_]+")
+    kept = "".join(re.escape(char) for char in dict.fromkeys(keep))
+    return re.compile(rf"(?:(?![{kept}])[\W_])+")
 
 
 def whole_number(text: str) -> int | None:

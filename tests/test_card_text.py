@@ -112,3 +112,18 @@ def test_card_number_shows_its_text(cli):
     assert 'Has the abilities "underwater" and "grappling".' in result.out
     shown = cli("cards", "megaman", "2C1", "--format", "json").json()
     assert shown[0]["text"].startswith("Whenever you play a BattleChip")
+
+
+@pytest.mark.parametrize("keep", ["", "-'", "]^\\-_", "ー·"])
+def test_squash_keeps_exactly_the_alphanumerics_and_keep_of_every_code_point(keep):
+    """`squash` drops with one regex what is not `str.isalnum()` nor in `keep`: the same as
+    testing each character, for every code point (folded first, as names are)."""
+    import sys
+
+    from deckcli.textnorm import fold, squash
+
+    points = [chr(code) for code in range(sys.maxunicode + 1) if not 0xD800 <= code <= 0xDFFF]
+    for start in range(0, len(points), 8192):
+        text = "".join(points[start:start + 8192])
+        expected = "".join(char for char in fold(text) if char.isalnum() or char in keep)
+        assert squash(text, keep) == expected

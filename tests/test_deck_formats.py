@@ -253,3 +253,21 @@ def test_every_line_is_counted_or_reported(path):
                 assert line.kind in ("blank", "comment", "meta", "section"), line
     else:
         assert deck.total == _list_total(path)
+
+
+@pytest.mark.parametrize("cards", [
+    {"A": 1, "B": 4}, {"A": True}, {"A": 0}, {"A": -1}, {"A": 1.0}, {"A": "4"},
+    {"A": 1_000_000}, {"A": 1_000_001}, {"": 1}, {" ": 1}, {"\u3000": 1}, {"A\tB": 1},
+    {"A\u200bB": 1}, {"é" * 200: 1}, {"é" * 201: 1}, {"A": 1, "B": [1]}, {"A": 1, "B": {}},
+    {"A": 2**70},
+])
+def test_a_whole_cards_table_passes_at_once_only_when_each_entry_would(cards):
+    """A legal deck's [cards] table is checked in one pass (`usual_entries`): it passes only
+    tables whose every entry `check_entry` passes (others are read entry by entry)."""
+    from deckcli.formats.entries import check_entry
+    from deckcli.formats.tomldeck import usual_entries
+
+    each = all(check_entry(ref, count, None) is None for ref, count in cards.items())
+    assert not usual_entries(cards) or each  # never passes an entry check_entry refuses
+    printable = all(ref.isprintable() for ref in cards)  # else the slow path decides
+    assert usual_entries(cards) is (each and printable)

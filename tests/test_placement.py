@@ -99,3 +99,34 @@ def test_every_command_says_the_same_when_nothing_places_a_deck(cli, tmp_path, m
     check = cli("check", "x.txt", "--format", "json").json()["decks"][0]["problems"][0]
     assert said == {check["message"]} and check["rule"] == "missing-game"
     assert "[[decks]]" in check["message"]
+
+
+def test_one_run_places_each_deck_by_its_own_glob_and_format(cli, tmp_path, monkeypatch):
+    """Placement is memoised per game and format within a run: decks mapped to different
+    formats, or naming their own, are still each judged by theirs, in any order."""
+    text = (SAMPLES / "digimon-classic" / "example-ultimate-battle.toml").read_text(
+        encoding="utf-8")
+    bare = text.replace('game = "digimon-classic"\n', "").replace(
+        'format = "ultimate-battle"\n', "")
+    assert "format =" not in bare and "game =" not in bare
+    (tmp_path / "deckcli.toml").write_text(
+        '[[decks]]\npath = "ub/*.toml"\ngame = "digimon-classic"\n'
+        'deck-format = "ultimate-battle"\n\n'
+        '[[decks]]\npath = "hc/*.toml"\ngame = "digimon-classic"\n'
+        'deck-format = "hyper-colosseum"\n', encoding="utf-8")
+    for folder, name, body in (("hc", "1.toml", bare), ("ub", "2.toml", bare),
+                               ("hc", "3.toml", 'format = "ultimate-battle"\n' + bare),
+                               ("ub", "4.toml", bare)):
+        (tmp_path / folder).mkdir(exist_ok=True)
+        (tmp_path / folder / name).write_text(body, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    decks = {Path(deck["path"]).name: deck for deck in
+             cli("check", ".", "--format", "json", "--no-cache").json()["decks"]}
+    assert {name: deck["format"] for name, deck in decks.items()} == {
+        "1.toml": "hyper-colosseum", "2.toml": "ultimate-battle", "3.toml": "ultimate-battle",
+        "4.toml": "ultimate-battle"}
+    assert decks["2.toml"]["legal"] and decks["3.toml"]["legal"] and decks["4.toml"]["legal"]
+    assert not decks["1.toml"]["legal"]  # 60 cards: too many for a Hyper Colosseum deck
+    for folder, name in (("hc", "1.toml"), ("ub", "2.toml")):  # as when checked alone
+        alone = cli("check", Path(folder) / name, "--format", "json", "--no-cache").json()
+        assert alone["decks"][0]["problems"] == decks[name]["problems"]

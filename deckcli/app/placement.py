@@ -11,6 +11,7 @@ thing when a deck cannot be placed.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from weakref import WeakKeyDictionary
 
 from deckcli.app.infer import Inference, infer_game
 from deckcli.app.settings import Settings
@@ -43,19 +44,32 @@ def place(deck: Deck, registry: PoolRegistry, settings: Settings) -> Placement:
             return Placement(None, missing_game(deck, registry, inference))
         game_ref = inference.game_id
         inferred = (inferred_notice(deck, inference),)
+    chosen = deck.format or settings.deck_format.value or (glob.deck_format if glob else None)
+    opened = _opened.get(registry)
+    if opened is None:
+        opened = _opened[registry] = {}
+    known = opened.get((game_ref, chosen))
+    if known is not None:  # a game and format this run has opened already
+        return Placement(known[0], None, known[1],
+                         (*inferred, *override_notice(registry, known[0].pool.game_id)))
     game_id = registry.resolve_id(game_ref)
     broken = registry.broken_pool(game_ref)
     if broken is not None:
         return Placement(None, Problem(rule="broken-pool", message=str(broken)), game_id)
-    chosen = deck.format or settings.deck_format.value or (glob.deck_format if glob else None)
     found = registry.open_resolver(game_ref, chosen)
     if isinstance(found, Problem):
         if found.rule in WRITTEN_AT:
             found.line = deck.line_of(WRITTEN_AT[found.rule])
         return Placement(None, found, game_id)
+    opened[(game_ref, chosen)] = (found, game_id)  # a resolver, once opened, stays the run's
     return Placement(found, None, game_id,
                      (*inferred, *override_notice(registry, found.pool.game_id)))
 
+
+# Per registry (a run): (game as the deck names it, format or None) -> the resolver it opened.
+# Only what opened is kept: a game that failed is asked again, deck by deck, as before.
+_opened: WeakKeyDictionary[PoolRegistry, dict[tuple[str, str | None],
+                                              tuple[Resolver, str | None]]] = WeakKeyDictionary()
 
 WRITTEN_AT = {"unknown-game": "game", "unknown-format": "format"}  # the deck's line to blame
 

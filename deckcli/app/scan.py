@@ -164,8 +164,10 @@ def find_deck_files(path: Path, settings: Settings | None = None
             hidden = hidden or VIRTUALENV
         chain = _with_gitignore(chain, folder_abs, root)
         subfolders = []
+        # once per folder, not per file: its Path, and its absolute path with a separator
+        folder_path, prefix = Path(folder), os.path.join(folder_abs, "")
         for entry in entries:
-            entry_abs = os.path.join(folder_abs, entry.name)
+            entry_abs = prefix + entry.name  # os.path.join(folder_abs, entry.name)
             if _is_dir(entry):
                 if entry.name in VCS_DIRS:
                     continue
@@ -183,7 +185,7 @@ def find_deck_files(path: Path, settings: Settings | None = None
                 if hard or (soft and entry_abs not in tracked.files):
                     skipped.append(Skip(str(Path(entry.path)), hard or soft or ""))
                 else:
-                    found.append(Path(entry.path))
+                    found.append(folder_path / entry.name)  # Path(entry.path)
         pending.extend(reversed(subfolders))  # depth first, in name order
     return found, skipped, problems
 

@@ -138,6 +138,8 @@ class Settings:
 
     def deck_glob(self, path: str | Path) -> DeckGlob | None:
         """The `[[decks]]` entry that speaks for a file: the last whose glob matches it."""
+        if not self._deck_globs:
+            return None  # no [[decks]]: nothing to match (most runs, once per deck)
         absolute = os.path.abspath(path)
         for rules, deck in reversed(self._deck_globs):
             verdict = rules.verdict(absolute, False)

@@ -32,21 +32,22 @@ Reading = tuple[tuple[tuple[Card, int], ...], ...]  # per ambiguous entry: (card
 def check_deck(deck: Deck, resolver: Resolver, problems: Sequence[Problem] = ()) -> DeckResult:
     """The verdict on a deck for the resolver's game and format (`problems`: found earlier,
     while reading or placing the deck, and reported first)."""
+    total = deck.total
     result = DeckResult(printable_path(deck.path), resolver.pool.game_id, resolver.format_id,
-                        deck.total, list(problems), deck.name)
+                        total, list(problems), deck.name)
     try:
         ambiguous: list[Ambiguous] = []
         cards, resolve_problems = resolver.resolve(deck.entries, ambiguous)
         result.problems.extend(resolve_problems)
         ambiguous = [narrowed(resolver, item, cards, ambiguous) for item in ambiguous]
         if not ambiguous:
-            result.problems.extend(run_rules(resolver, cards, deck.total))
+            result.problems.extend(run_rules(resolver, cards, total))
         elif reading_count(ambiguous) > MAX_READINGS:
             result.problems.extend(resolver.problem_for(item.entry, resolver.lookup(
                 item.entry.ref)) for item in ambiguous)
-            result.problems.extend(run_rules(resolver, cards, deck.total))
+            result.problems.extend(run_rules(resolver, cards, total))
         else:
-            result.problems.extend(judge_readings(resolver, cards, ambiguous, deck.total))
+            result.problems.extend(judge_readings(resolver, cards, ambiguous, total))
     except QueryError as exc:
         result.problems.append(Problem(
             rule="broken-pool", message=f"{resolver.pool.path}: a rule query is invalid: {exc}"))

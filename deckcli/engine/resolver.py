@@ -9,9 +9,6 @@ copy keys, rule classifications), so the pool itself stays plain data.
 
 from __future__ import annotations
 
-import difflib
-import heapq
-from collections import Counter
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -21,9 +18,10 @@ from deckcli.engine.query import Query, Verdict, compile_query
 from deckcli.engine.resolved import Resolved as Resolved  # re-exported, as callers import
 from deckcli.engine.resolved import Tallied as Tallied  # them from the resolver
 from deckcli.engine.resolved import Unresolved
+from deckcli.engine.suggest import pool_memo, suggestions
 from deckcli.model.card import Card
 from deckcli.model.deck import DeckEntry
-from deckcli.model.pool import Pool, trigrams_of
+from deckcli.model.pool import Pool
 from deckcli.model.poolspec import Format, RuleBase
 from deckcli.model.problem import Problem
 from deckcli.textnorm import fold, split_number
@@ -72,10 +70,13 @@ class Resolver:
         self.pool = pool
         self.format_id = format_id
         self.format: Format = pool.header.formats[format_id]
-        self._queries: dict[str, Query] = {}
-        self._verdicts: dict[str, dict[str, Verdict]] = {}
+        # what depends on the pool alone is shared by its formats' resolvers (`pool_memo`)
+        self._queries: dict[str, Query] = pool_memo(pool, "queries")
+        self._verdicts: dict[str, dict[str, Verdict]] = pool_memo(pool, "verdicts")
+        self._copy_keys: dict[str, Mapping[str, str | None]] = pool_memo(pool, "copy-keys")
+        self._named: dict[str, tuple[Card, ...]] = pool_memo(pool, "named")
         self._lookups: dict[str, Lookup] = {}
-        self._copy_keys: dict[str, Mapping[str, str | None]] = {}
+        self._plain: dict[str, Card] = {}  # references naming one card, with nothing to say
         self._memos: dict[str, dict[Any, Any]] = {}
         self.rule_fields, self.copy_key_names = rules_read(self.format.rules, self.query)
 
@@ -113,20 +114,29 @@ class Resolver:
     def named(self, ref: str) -> list[Card]:
         """Every card a reference names: the card with that number, else by name, else by name
         ignoring spaces and punctuation when that finds a single name ('Cyber Sword')."""
-        card = self.numbered(ref)
+        known = self._named.get(ref)
+        if known is None:
+            known = self._named[ref] = self._names_of(ref)
+        return list(known)
+
+    def _names_of(self, ref: str) -> tuple[Card, ...]:
+        folded = fold(ref)
+        card = self.pool.by_number.get(folded)
         if card is not None:
-            return [card]
-        found = self.pool.by_name.get(fold(ref))
+            return (card,)
+        found = self.pool.by_name.get(folded)
         if found:
-            return list(found)
+            return tuple(found)
         loose = self.pool.by_squash.get(self.pool.squashed(ref), ())
-        return list(loose) if len({fold(card.name) for card in loose}) == 1 else []
+        return tuple(loose) if len({fold(card.name) for card in loose}) == 1 else ()
 
     def lookup(self, ref: str) -> Lookup:
         """The card a reference means; `candidates` lists the choices when it is ambiguous."""
         found = self._lookups.get(ref)
         if found is None:
             found = self._lookups[ref] = self._lookup(ref)
+            if found.card is not None and found.note is None:
+                self._plain[ref] = found.card
         return found
 
     def _lookup(self, ref: str) -> Lookup:
@@ -194,34 +204,8 @@ class Resolver:
         return card.name if found is not None and found.number == card.number else card.number
 
     def suggestions(self, ref: str, limit: int = 3, shortlist: int = 12) -> list[str]:
-        """Close names and numbers, shown as 'Name (number)'.
-
-        difflib over every name of a large pool costs milliseconds per typo, so candidates
-        are first narrowed to the names sharing the most three-letter pieces with the reference.
-        """
-        memo: dict[tuple[str, int], list[str]] = self.memo("suggestions")
-        key = (ref, limit)
-        if key not in memo:
-            memo[key] = self._suggestions(ref, limit, shortlist)
-        return memo[key]
-
-    def _suggestions(self, ref: str, limit: int, shortlist: int) -> list[str]:
-        pool = self.pool
-        folded = fold(ref)
-        shared: Counter[str] = Counter()
-        for gram in dict.fromkeys(trigrams_of(folded)):
-            shared.update(pool.trigrams.get(gram, ()))
-        ranked = heapq.nsmallest(shortlist, shared.items(), key=lambda item: (-item[1], item[0]))
-        candidates = [key for key, _ in ranked]  # ties broken by name: the same in every run
-        close = difflib.get_close_matches(folded, candidates, n=limit, cutoff=0.6)
-        if not close:
-            close = [key for key in pool.by_name if folded and folded in key][:limit]
-        labels: list[str] = []
-        for key in close:
-            card = pool.by_number.get(key) or pool.by_name[key][0]
-            if card.label() not in labels:
-                labels.append(card.label())
-        return labels
+        """Close names and numbers, shown as 'Name (number)' (see `suggest.suggestions`)."""
+        return suggestions(self.pool, ref, limit, shortlist)
 
     def not_a_card(self, ref: str) -> str:
         """'"Cyber Swordd" is not a MegaMan … card — did you mean CyberSword (1C12)?'"""
@@ -258,18 +242,21 @@ class Resolver:
         naming cards that differ for the rules are problems, or go to `ambiguous` if given."""
         resolved: dict[str, Resolved] = {}
         problems: list[Problem] = []
+        plain = self._plain
         for entry in entries:
-            found = self.lookup(entry.ref)
-            card = found.card
-            if found.note is not None:
-                problems.append(found.note.replaced(card=entry.ref[:60], line=entry.line))
-            if card is None:
-                if ambiguous is not None and found.candidates:
-                    ambiguous.append(Ambiguous(entry, self.distinct(found.candidates),
-                                               found.candidates))
-                else:
-                    problems.append(self.problem_for(entry, found))
-                continue
+            card = plain.get(entry.ref)
+            if card is None:  # a reference met for the first time, or one with more to say
+                found = self.lookup(entry.ref)
+                card = found.card
+                if found.note is not None:
+                    problems.append(found.note.replaced(card=entry.ref[:60], line=entry.line))
+                if card is None:
+                    if ambiguous is not None and found.candidates:
+                        ambiguous.append(Ambiguous(entry, self.distinct(found.candidates),
+                                                   found.candidates))
+                    else:
+                        problems.append(self.problem_for(entry, found))
+                    continue
             earlier = resolved.get(card.number)
             if earlier is None:
                 resolved[card.number] = Resolved(card, entry.count, entry)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
 from deckcli.model.deck import Deck, DeckKind
@@ -136,7 +136,8 @@ def by_name(name: str) -> FileFormat | None:
 
 def by_suffix(path: Path | str) -> FileFormat | None:
     """The format a file's suffix names, or None for a suffix no deck format has."""
-    return _BY_SUFFIX.get(Path(path).suffix.lower())
+    suffix = path.suffix if isinstance(path, PurePath) else PurePath(path).suffix
+    return _BY_SUFFIX.get(suffix.lower())
 
 
 def kind_of(path: Path | str) -> DeckKind:

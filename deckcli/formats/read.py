@@ -8,6 +8,7 @@ line (and column) where it was found, so one broken deck never stops a check of 
 
 from __future__ import annotations
 
+import codecs
 import os
 import stat
 from pathlib import Path
@@ -35,8 +36,12 @@ def decode_deck_bytes(data: bytes) -> tuple[str | None, Problem | None]:
         return None, problem("encoding", "the file is UTF-16; save it as UTF-8")
     if b"\x00" in data:
         return None, problem("encoding", "the file holds NUL bytes: it looks binary, not a deck")
+    try:  # as data.decode("utf-8-sig"), without that codec's Python-level wrapper
+        return (data[3:] if data.startswith(codecs.BOM_UTF8) else data).decode(), None
+    except UnicodeDecodeError:
+        pass
     try:
-        return data.decode("utf-8-sig"), None
+        return data.decode("utf-8-sig"), None  # raises again: its position is the message's
     except UnicodeDecodeError as exc:
         line = data[: exc.start].count(b"\n") + 1
         return None, problem(
@@ -66,13 +71,19 @@ def read_limited(path: Path) -> bytes:
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
     fd = os.open(path, flags)
     try:
-        if not stat.S_ISREG(os.fstat(fd).st_mode):
+        status = os.fstat(fd)
+        if not stat.S_ISREG(status.st_mode):
             raise OSError(0, "not a regular file")
         chunks: list[bytes] = []
         wanted = MAX_FILE_BYTES + 1
-        while wanted > 0 and (chunk := os.read(fd, wanted)):  # raw reads: no file object
-            chunks.append(chunk)
+        size = status.st_size  # asked for first (and a byte more): no buffer of the limit's size
+        ask = size + 1 if 0 < size < wanted else wanted
+        while wanted > 0 and (chunk := os.read(fd, min(ask, wanted))):  # raw reads: no file
+            chunks.append(chunk)  # object
             wanted -= len(chunk)
+            if len(chunk) == size == ask - 1:  # the whole file, as its size said: at its end
+                break
+            ask = wanted
         return b"".join(chunks)
     finally:
         os.close(fd)

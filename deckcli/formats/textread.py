@@ -17,8 +17,8 @@ from typing import Literal
 
 from deckcli.escape import control_character
 from deckcli.formats.collect import EntryCollector, Zones
-from deckcli.formats.entries import problem
-from deckcli.model.deck import Deck
+from deckcli.formats.entries import MAX_COUNT, MAX_ENTRIES, MAX_REF_CHARS, problem
+from deckcli.model.deck import Deck, DeckEntry
 from deckcli.model.problem import Problem, capped
 from deckcli.textnorm import squash
 
@@ -76,43 +76,67 @@ def text_lines(text: str) -> Iterator[TextLine]:
     (`Deck:`, `Main:`) or another zone's."""
     zone: str | None = None
     for number, raw_line in enumerate(text.splitlines(), 1):
-        line = raw_line.strip()
-        if not line:
-            yield TextLine(number, raw_line, "blank")
-        elif line.startswith(("#", "//")):  # only such lines can be `# game: id` lines
-            if meta := TEXT_META.match(line):
-                yield TextLine(number, raw_line, "meta", ref=meta.group(2),
-                               key=meta.group(1).lower())
-            else:
-                yield TextLine(number, raw_line, "comment")
-        else:
-            cut = _COMMENT_START.search(line)
-            body = line[: cut.start()].rstrip() if cut else line
-            card = _parse_card(body)
-            if not body[0].isdigit() and (part := section_part(body)):  # headers start with
-                zone = zone_name(body) if part == "zone" else (  # a word
-                    None if part == "deck" else zone)
-                yield TextLine(number, raw_line, "section", ref=body, zone=zone)
-            elif card is not None:
-                indent = len(raw_line) - len(raw_line.lstrip())
-                count, ref, (start, end) = card
-                yield TextLine(number, raw_line, "card", count, ref,
-                               count_at=(indent + start, indent + end), zone=zone)
-            else:
-                yield TextLine(number, raw_line, "bad", ref=body)
+        line = text_line(number, raw_line, zone)
+        if line.kind == "section":
+            zone = line.zone
+        yield line
+
+
+def text_line(number: int, raw_line: str, zone: str | None) -> TextLine:
+    """One line, in the side zone (or None) the lines before it opened."""
+    line = raw_line.strip()
+    if not line:
+        return TextLine(number, raw_line, "blank")
+    if line.startswith(("#", "//")):  # only such lines can be `# game: id` lines
+        if meta := TEXT_META.match(line):
+            return TextLine(number, raw_line, "meta", ref=meta.group(2),
+                            key=meta.group(1).lower())
+        return TextLine(number, raw_line, "comment")
+    cut = _COMMENT_START.search(line)
+    body = line[: cut.start()].rstrip() if cut else line
+    card = _parse_card(body)
+    if not body[0].isdigit() and (part := section_part(body)):  # headers start with a word
+        zone = zone_name(body) if part == "zone" else (None if part == "deck" else zone)
+        return TextLine(number, raw_line, "section", ref=body, zone=zone)
+    if card is not None:
+        indent = len(raw_line) - len(raw_line.lstrip())
+        count, ref, (start, end) = card
+        return TextLine(number, raw_line, "card", count, ref,
+                        count_at=(indent + start, indent + end), zone=zone)
+    return TextLine(number, raw_line, "bad", ref=body)
 
 
 def parse_text_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
-    """A plain list: `4 Name`, `4x Name` or `Name x4` lines; `# game: id` sets the game."""
+    """A plain list: `4 Name`, `4x Name` or `Name x4` lines; `# game: id` sets the game.
+
+    The usual card line (`4 Name`, outside a side zone, with no comment) is read here at once;
+    any other line is classified by `text_line`, as `text_lines` does.
+    """
     problems: list[Problem] = []
     collected = EntryCollector(problems)
     zones = Zones(problems)
-    for line in text_lines(text):
-        number = line.number
+    zone: str | None = None
+    seen = collected.seen
+    for number, raw_line in enumerate(text.splitlines(), 1):
+        plain = raw_line.strip()
+        if zone is None and plain[:1].isdigit() and "#" not in plain and "//" not in plain \
+                and (match := _COUNT_FIRST.match(plain)) and len(match[1]) <= MAX_COUNT_DIGITS:
+            ref, count = match[2].strip(), int(match[1])
+            if 0 < count <= MAX_COUNT and 0 < len(ref) <= MAX_REF_CHARS and ref.isprintable() \
+                    and ref not in seen and len(seen) < MAX_ENTRIES:
+                seen[ref] = DeckEntry(ref, count, number)  # what `add` does with such a line
+                continue
+            collected.add(ref, count, number)
+            if collected.full:
+                break
+            continue
+        line = text_line(number, raw_line, zone)
+        if line.kind == "section":
+            zone = line.zone
         if line.zone is not None and line.kind in ("section", "card"):
-            zone = zones.collector(line.zone, number)
+            zone_entries = zones.collector(line.zone, number)
             if line.kind == "card":
-                zone.add(line.ref, line.count, number)
+                zone_entries.add(line.ref, line.count, number)
         elif line.kind == "meta":
             apply_meta(deck, line.key, line.ref, number, problems)
         elif line.kind == "bad":

@@ -4,9 +4,18 @@ problem with the line (and column) where it was found."""
 from __future__ import annotations
 
 import re
+from collections.abc import ValuesView
+from typing import cast
 
 from deckcli.escape import control_character
-from deckcli.formats.entries import MAX_ENTRIES, check_entry, problem, short_value
+from deckcli.formats.entries import (
+    MAX_COUNT,
+    MAX_ENTRIES,
+    MAX_REF_CHARS,
+    check_entry,
+    problem,
+    short_value,
+)
 from deckcli.formats.tomlkeys import LazyKeyLines, repeated_key
 from deckcli.io import tomlread
 from deckcli.model.deck import Deck, DeckEntry
@@ -49,6 +58,8 @@ def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
                 lines.get("", "cards"),
             )
         )
+    elif usual_entries(cards):
+        deck.entries = [DeckEntry(ref, count, None, lines) for ref, count in cards.items()]
     else:
         for ref, count in cards.items():
             if len(deck.entries) == MAX_ENTRIES:
@@ -63,6 +74,22 @@ def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
             else:
                 deck.entries.append(entry)
     return deck, capped(problems)
+
+
+def usual_entries(cards: dict[str, object]) -> bool:
+    """Whether every entry is a short printable reference with a count from 1 to MAX_COUNT
+    (what `check_entry` passes), decided over the whole table at once, as a legal deck's
+    file is: then no entry needs a message, nor its own check."""
+    if not cards or len(cards) > MAX_ENTRIES:
+        return False
+    if set(map(type, cards.values())) != {int}:  # not a bool, a float, a string …
+        return False
+    counts = cast("ValuesView[int]", cards.values())
+    if min(counts) <= 0 or max(counts) > MAX_COUNT:
+        return False
+    refs = cards.keys()
+    return (all(refs) and max(map(len, refs)) <= MAX_REF_CHARS
+            and "".join(refs).isprintable() and not any(map(str.isspace, refs)))
 
 
 def toml_error_problem(error: str, text: str) -> Problem:

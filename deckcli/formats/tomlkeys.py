@@ -39,11 +39,48 @@ class LazyKeyLines:
         return self._lines.get((table, key))
 
 
+# `_KEY_OR_HEADER` made optional, so that it matches at every line start (no match spans lines):
+# `findall` gives one row per line, in order, and the row's index is the line's number.
+_EVERY_LINE = re.compile(
+    r"""^[ \t]*(?:
+        (\[)(?!\[)([^\]\n]*)\][ \t]*(?:\#[^\r\n]*)?\r?$
+      | (?:([A-Za-z0-9_-]+)|(")((?:[^"\\\n]|\\.)*)"|(')([^'\n]*)')[ \t]*=
+    )?""",
+    re.MULTILINE | re.VERBOSE,
+)
+
+
 def key_lines(text: str) -> dict[tuple[str, str], int]:
-    """(table, key) -> line number, for top-level keys and keys of [cards]."""
+    """(table, key) -> line number, for top-level keys and keys of [cards].
+
+    What `_scan_keys` finds, first line of each kept, in one C-level pass over the text: a deck
+    with a problem to place pays this.
+    """
     found: dict[tuple[str, str], int] = {}
-    for table, key, number in _scan_keys(text):
-        found.setdefault((table, key), number)
+    table = ""
+    for number, (bracket, header, bare, quote, basic, apostrophe, literal) in enumerate(
+            _EVERY_LINE.findall(text), 1):
+        if bracket:
+            table = header.strip().strip('"')
+            where = ("cards", table[6:].strip().strip('"')) if table.startswith("cards.") \
+                else ("", table)
+        elif table != "cards" and table != "":
+            continue
+        elif bare:
+            where = (table, bare)
+        elif quote:
+            if "\\" in basic:
+                key = _unescaped(basic)
+                if key is None:
+                    continue
+                basic = key
+            where = (table, basic)
+        elif apostrophe:
+            where = (table, literal)
+        else:
+            continue
+        if where not in found:
+            found[where] = number
     return found
 
 
@@ -82,8 +119,11 @@ def _match_key(match: re.Match[str]) -> str | None:
     if (literal := match.group("literal")) is not None:
         return literal
     body = match.group("basic")
-    if "\\" not in body:
-        return body
+    return body if "\\" not in body else _unescaped(body)
+
+
+def _unescaped(body: str) -> str | None:
+    """A basic string's key with its escapes read, as TOML reads them; None when invalid."""
     try:
         return next(iter(tomllib.loads(f'"{body}" = 0')))
     except tomllib.TOMLDecodeError:

@@ -14,7 +14,9 @@ read by tomllib (and then cached). tomlkit stays the parser of edits, which must
 
 from __future__ import annotations
 
+import re
 import tomllib
+from collections.abc import Collection
 from types import ModuleType
 from typing import Any
 
@@ -27,14 +29,15 @@ except ImportError:  # the wheel is missing for this platform: tomllib alone
     _rtoml = None
 
 _INT_MIN, _INT_MAX = -(2**63), 2**63 - 1
-_LEAVES = (str, bool, float)
+_ALIKE = frozenset((str, bool, float, int, dict, list))
 _TOML_1_1 = ("{", "\\e", "\\x", "\ufeff")  # where rtoml accepts what tomllib refuses (a BOM)
+_TOML_1_1_FOUND = re.compile("|".join(map(re.escape, _TOML_1_1))).search  # all in one scan
 
 
 def loads(text: str) -> dict[str, Any]:
     """The document's tables and values, exactly as `tomllib.loads` gives them; raises what
     it raises (TOMLDecodeError, ValueError for huge integers, RecursionError)."""
-    if _rtoml is not None and not any(mark in text for mark in _TOML_1_1):
+    if _rtoml is not None and _TOML_1_1_FOUND(text) is None:
         try:
             data = _rtoml.loads(text)
         except BaseException as exc:  # a Rust panic is a BaseException: tomllib decides
@@ -48,19 +51,24 @@ def loads(text: str) -> dict[str, Any]:
 
 def same_as_tomllib(data: dict[str, Any]) -> bool:
     """Whether every value is of a type both parsers give alike: strings, booleans, floats,
-    64-bit integers, arrays and tables (not dates or times, whose time-zone objects differ)."""
-    stack: list[object] = [data]
+    64-bit integers, arrays and tables (not dates or times, whose time-zone objects differ).
+
+    Judged per table or array, over all its values at once (a deck's [cards] holds hundreds
+    of counts)."""
+    stack: list[dict[str, Any] | list[Any]] = [data]
     while stack:
         item = stack.pop()
-        if type(item) is dict:
-            stack.extend(item.values())
-        elif type(item) is list:
-            stack.extend(item)
-        elif type(item) is int:
-            if not _INT_MIN <= item <= _INT_MAX:
-                return False
-        elif type(item) not in _LEAVES:
+        values: Collection[Any] = item.values() if type(item) is dict else item
+        kinds = set(map(type, values))
+        if not kinds <= _ALIKE:
             return False
+        if int in kinds:
+            ints: Collection[int] = values if len(kinds) == 1 else [
+                v for v in values if type(v) is int]
+            if min(ints) < _INT_MIN or max(ints) > _INT_MAX:
+                return False
+        if dict in kinds or list in kinds:
+            stack.extend(v for v in values if type(v) is dict or type(v) is list)
     return True
 
 

@@ -7,8 +7,10 @@ deck format's reader makes them, the resolver resolves them and the editors edit
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Literal, Protocol
 
+_count = attrgetter("count")
 DeckKind = Literal["toml", "text", "lackey", "csv", "json"]
 
 
@@ -74,7 +76,7 @@ class Deck:
     @property
     def total(self) -> int:
         """How many cards the entries add up to."""
-        return sum(entry.count for entry in self.entries)
+        return sum(map(_count, self.entries))
 
     def line_of(self, key: str) -> int | None:
         """The line of a top-level key (game, format, …), worked out when first asked."""

@@ -64,8 +64,12 @@ class Pool:
         """Trigram -> folded names and numbers containing it, to find suggestions fast."""
         index: dict[str, list[str]] = {}
         for key in dict.fromkeys([*self.by_name, *self.by_number]):
-            for gram in set(trigrams_of(key)):
-                index.setdefault(gram, []).append(key)
+            padded = f" {key} "  # trigrams_of, inlined: thousands of names, once per pool
+            for gram in {padded[i : i + 3] for i in range(len(padded) - 2)}:
+                if gram in index:
+                    index[gram].append(key)
+                else:
+                    index[gram] = [key]
         return index
 
     @cached_property

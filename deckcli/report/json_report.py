@@ -14,6 +14,9 @@ from typing import TextIO
 from deckcli.escape import json_controls
 from deckcli.model.result import CheckResult
 
+_encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(…, ensure_ascii=False),
+# without a new encoder for every deck
+
 
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
     """Written deck by deck: no list of every deck's data, no one string of the whole report
@@ -22,9 +25,8 @@ def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
     separator = "\n  "
     for deck in result.decks:
         out.write(separator)
-        out.write(json_controls(json.dumps(deck.to_json(), ensure_ascii=False)))
+        out.write(json_controls(_encode(deck.to_json())))
         separator = ",\n  "
-    notes = (f', "notes": {json.dumps(result.notes, ensure_ascii=False)}'
-             if result.notes else "")
+    notes = f', "notes": {_encode(result.notes)}' if result.notes else ""
     out.write(json_controls(f'{chr(10) if result.decks else ""}], "skipped": {result.skipped}'
                             f'{notes}}}\n'))

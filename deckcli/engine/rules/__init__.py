@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from collections.abc import Callable, Iterator
 from functools import cache, reduce
 from operator import or_
 from typing import Annotated, Any
@@ -62,6 +63,14 @@ def run_rules(resolver: Resolver, cards: list[Resolved], total: int) -> list[Pro
     """Every problem the format's rules find, in rule order (all of them, not the first)."""
     view = DeckView(resolver, cards, total)
     problems: list[Problem] = []
-    for rule in resolver.format.rules:
-        problems.extend(KINDS[rule.kind].problems(rule, view))
+    for check in checkers(resolver):
+        problems.extend(check(view))
     return problems
+
+
+def checkers(resolver: Resolver) -> list[Callable[[DeckView], Iterator[Problem]]]:
+    """The format's rules, each bound to its kind's check: made once per pool and format."""
+    memo: dict[None, list[Callable[[DeckView], Iterator[Problem]]]] = resolver.memo("checkers")
+    if None not in memo:
+        memo[None] = [KINDS[rule.kind].checker(rule) for rule in resolver.format.rules]
+    return memo[None]

@@ -2,26 +2,50 @@
 
 from __future__ import annotations
 
+import itertools
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable, Iterator
+from typing import TypeVar, cast
 
 from deckcli.engine.query import Query, Verdict
 from deckcli.engine.resolver import Resolved, Resolver
 from deckcli.model.poolspec import Bounds, RuleBase
 from deckcli.model.problem import Problem
 
+T = TypeVar("T")
 
-@dataclass
+
 class DeckView:
-    """A deck ready for the rules: resolved cards plus the size of the whole list."""
+    """A deck ready for the rules: resolved cards plus the size of the whole list.
 
-    resolver: Resolver
-    cards: list[Resolved]
-    total: int
-    # card numbers a copies error already reported: a later copies warning about only these
-    # cards says nothing new (one problem per cause)
-    over_copies: set[str] = field(default_factory=set)
+    A plain slotted class: every deck of a run makes one.
+    """
+
+    __slots__ = ("resolver", "cards", "total", "over_copies", "_numbers", "_counts")
+
+    def __init__(self, resolver: Resolver, cards: list[Resolved], total: int) -> None:
+        self.resolver = resolver
+        self.cards = cards
+        self.total = total
+        # card numbers a copies error already reported: a later copies warning about only
+        # these cards says nothing new (one problem per cause)
+        self.over_copies: set[str] = set()
+        self._numbers: list[str] | None = None
+        self._counts: list[int] | None = None
+
+    @property
+    def numbers(self) -> list[str]:
+        """The cards' numbers, in the order of `cards` (worked out once per deck)."""
+        if self._numbers is None:
+            self._numbers = [item.card.number for item in self.cards]
+        return self._numbers
+
+    @property
+    def counts(self) -> list[int]:
+        """The cards' copies, in the order of `cards` (worked out once per deck)."""
+        if self._counts is None:
+            self._counts = [item.count for item in self.cards]
+        return self._counts
 
     @property
     def deck_word(self) -> str:
@@ -30,6 +54,43 @@ class DeckView:
         if self.resolver.format_id == game.default_format:
             return f"{game.id} decks"
         return f"{game.id} {self.resolver.format_id} decks"
+
+
+def per_card(view: DeckView, memo: dict[str, T], compute: Callable[[Resolved], T]) -> list[T]:
+    """A fact of each card of the deck, in the order of `view.cards`, from a memo table kept
+    per pool and format (card number -> fact); a card met for the first time is computed."""
+    found: list[T | None] = list(map(memo.get, view.numbers))
+    if None in found:
+        for index, item in enumerate(view.cards):
+            if found[index] is None:
+                found[index] = memo[item.card.number] = compute(item)
+    return cast("list[T]", found)  # no None is left
+
+
+def classified(view: DeckView, rule: RuleBase, query: Query) -> list[tuple[Verdict, str]]:
+    """`classify` for every card of the deck, in the order of `view.cards`: the memo table is
+    looked up once per rule, not once per card."""
+    memo: dict[str, tuple[Verdict, str]] = view.resolver.memo("classify").setdefault(
+        (rule.id, query.text), {})
+    return per_card(view, memo, lambda item: _classify(view, rule, query, item))
+
+
+def verdicts(view: DeckView, rule: RuleBase, query: Query) -> list[Verdict]:
+    """The verdict alone of `classified`, from a memo of its own: what a rule whose cards are
+    all judged needs, with no pair to unpack per card."""
+    memo: dict[str, Verdict] = view.resolver.memo("verdicts").setdefault(
+        (rule.id, query.text), {})
+    found: list[object] = list(map(memo.get, view.numbers, _MISSING))
+    if _UNKNOWN in found:
+        table = classified(view, rule, query)
+        for index, number in enumerate(view.numbers):
+            if found[index] is _UNKNOWN:
+                found[index] = memo[number] = table[index][0]
+    return cast("list[Verdict]", found)
+
+
+_UNKNOWN = object()  # a card no verdict is memoised for yet (None is a verdict: cannot tell)
+_MISSING = itertools.repeat(_UNKNOWN)
 
 
 def classify(view: DeckView, rule: RuleBase, query: Query, item: Resolved) -> tuple[Verdict, str]:

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from functools import partial
 from typing import Generic, TypeVar, get_args
 
 from deckcli.engine.rules.context import DeckView
@@ -54,6 +55,10 @@ class RuleKind(Generic[R]):
 
     def problems(self, rule: RuleBase, view: DeckView) -> Iterator[Problem]:
         return self.check(self._own(rule), view)
+
+    def checker(self, rule: RuleBase) -> Callable[[DeckView], Iterator[Problem]]:
+        """`problems` with the rule bound (its kind checked once, not once per deck)."""
+        return partial(self.check, self._own(rule))
 
     def explanation(self, rule: RuleBase) -> tuple[str, str]:
         return self.explain(self._own(rule))

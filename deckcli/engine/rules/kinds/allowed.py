@@ -12,9 +12,10 @@ from deckcli.engine.rules.context import (
     DeckView,
     ProblemStream,
     cannot_verify,
-    classify,
+    classified,
     label_of,
     problem,
+    verdicts,
 )
 from deckcli.engine.rules.kind import RuleKind
 from deckcli.model.poolspec import RuleBase
@@ -30,11 +31,14 @@ class AllowedRule(RuleBase):
 
 def check(rule: AllowedRule, view: DeckView) -> ProblemStream:
     query = view.resolver.query(rule.query)
-    for item in view.cards:
-        verdict, reason = classify(view, rule, query, item)
+    if all(verdicts(view, rule, query)):
+        return  # every card allowed (the usual deck)
+    for item, (verdict, reason) in zip(view.cards, classified(view, rule, query), strict=True):
+        if verdict:
+            continue
         if verdict is None:
             yield cannot_verify(rule, item, reason)
-        elif not verdict:
+        else:
             yield problem(rule, f"{item.card.label()} is not allowed: {view.deck_word} take only "
                           f"{label_of(rule, rule.query)} — cut {item.count:,}", item)
 

@@ -42,24 +42,36 @@ def cap_for(rule: CopiesRule, view: DeckView, group: list[Resolved]) -> int | No
     return max(numeric) if numeric else rule.max
 
 
+def overridden_keys(view: DeckView, key: str) -> frozenset[str | None]:
+    """The copy keys of the pool's cards that carry their own `max_copies` (worked out once
+    per pool and key): only a group with such a card can have a cap other than the rule's."""
+    memo: dict[str, frozenset[str | None]] = view.resolver.memo("copies-overridden")
+    if key not in memo:
+        keys = view.resolver.copy_keys(key)
+        memo[key] = frozenset(keys[card.number] for card in view.resolver.pool.cards
+                              if card.max_copies is not None) - {None}
+    return memo[key]
+
+
 def check(rule: CopiesRule, view: DeckView) -> ProblemStream:
-    totals: dict[str, int] = {}
-    groups: dict[str, list[Resolved]] = {}
-    overridden: set[str] = set()  # groups holding a card with its own max_copies
     keys = view.resolver.copy_keys(rule.key)
-    for item in view.cards:
-        key = keys[item.card.number]
-        if key is None:
-            continue
-        totals[key] = totals.get(key, 0) + item.count
-        groups.setdefault(key, []).append(item)
-        if item.card.max_copies is not None:
-            overridden.add(key)
+    keyed = list(map(keys.__getitem__, view.numbers))
+    overridden = overridden_keys(view, rule.key)  # groups that may hold a card of its own cap
+    if len(set(keyed)) == len(keyed) and overridden.isdisjoint(keyed) \
+            and max(view.counts, default=0) <= rule.max:
+        return  # the usual deck: no two cards counted together, none over the rule's cap
+    totals: dict[str, int] = {}
+    for key, item in zip(keyed, view.cards, strict=True):
+        if key is not None:
+            totals[key] = totals.get(key, 0) + item.count
+    over = [(key, count) for key, count in totals.items()
+            if count > rule.max or key in overridden]
+    if not over:
+        return  # the usual deck: every group within the rule's cap
     per = {"name": "per name", "number": "per card number"}.get(rule.key, f"per {rule.key}")
-    for key, count in totals.items():
-        if count <= rule.max and key not in overridden:
-            continue  # within the cap, and only a per-card override could lower it
-        group = groups[key]
+    for key, count in over:
+        group = [item for other, item in zip(keyed, view.cards, strict=True)
+                 if other == key]
         cap = cap_for(rule, view, group)
         if cap is None or count <= cap:
             continue

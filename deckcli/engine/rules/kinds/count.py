@@ -9,6 +9,7 @@ deck breaks it whichever way those cards fall.
 
 from __future__ import annotations
 
+from itertools import compress
 from typing import Literal
 
 from deckcli.engine.resolver import Resolved
@@ -17,10 +18,11 @@ from deckcli.engine.rules.context import (
     ProblemStream,
     cannot_verify,
     card_word,
-    classify,
+    classified,
     label_of,
     outside_bounds,
     problem,
+    verdicts,
 )
 from deckcli.engine.rules.kind import RuleKind
 from deckcli.model.poolspec import Bounds, RuleBase
@@ -36,18 +38,23 @@ class CountRule(RuleBase, Bounds):
 
 def check(rule: CountRule, view: DeckView) -> ProblemStream:
     query = view.resolver.query(rule.query)
+    judged = verdicts(view, rule, query)
+    high = rule.high
+    if None not in judged:  # every card judged (the usual deck): counted at once
+        known = sum(compress(view.counts, judged))
+        if known >= rule.low and (high is None or known <= high):
+            return
+    cards = view.cards
     matched: list[Resolved] = []
     unsure: list[Resolved] = []
     reasons: list[str] = []
-    for item in view.cards:
-        verdict, reason = classify(view, rule, query, item)
+    for item, (verdict, reason) in zip(cards, classified(view, rule, query), strict=True):
         if verdict is None:
             unsure.append(item)
             reasons.append(reason)
         elif verdict:
             matched.append(item)
     known = sum(item.count for item in matched)
-    high = rule.high
     if high is not None or known < rule.low:  # else the unknown cards cannot change the verdict
         for item, reason in zip(unsure, reasons, strict=True):
             yield cannot_verify(rule, item, reason)

@@ -22,7 +22,7 @@ from pydantic import field_validator
 
 from deckcli.engine.query import QueryError
 from deckcli.engine.resolver import Resolved
-from deckcli.engine.rules.context import DeckView, ProblemStream, problem
+from deckcli.engine.rules.context import DeckView, ProblemStream, per_card, problem
 from deckcli.engine.rules.kind import RuleKind
 from deckcli.model.poolspec import RuleBase
 from deckcli.textnorm import squash
@@ -128,24 +128,17 @@ def check(rule: RequiresRule, view: DeckView) -> ProblemStream:
         if field_name not in view.resolver.pool.fields:
             raise QueryError(f"rule {rule.id}: field {field_name!r} is not declared in [fields]")
     cards = view.cards
-    parsed = view.resolver.memo("requires-needs")  # decks share their cards' requirement texts
-    needs = []
-    for item in cards:
-        key = (rule.id, item.card.number)
-        if key not in parsed:
-            parsed[key] = parse_needs(item.card.attrs.get(rule.requirement), rule)
-        needs.append(parsed[key])
+    # decks share their cards' requirement texts: parsed once per pool, format and rule
+    needs = per_card(view, view.resolver.memo("requires-needs").setdefault(rule.id, {}),
+                     lambda item: parse_needs(item.card.attrs.get(rule.requirement), rule))
     if not any(needs):
         return
-    supplied = view.resolver.memo("requires-supplies")
-    supplies = []
-    for item in cards:
-        key = (rule.supplied_by, item.card.number)
-        if key not in supplied:
-            supplied[key] = supplied_keys(item.card.attrs.get(rule.supplied_by))
-        supplies.append(supplied[key])
+    supplies = per_card(view, view.resolver.memo("requires-supplies").setdefault(
+        rule.supplied_by, {}), lambda item: supplied_keys(item.card.attrs.get(rule.supplied_by)))
     counts = [item.count for item in cards]
     can_play = playable(needs, supplies, counts)
+    if all(can_play):
+        return
     supply = available(supplies, counts, can_play)
     shown = _display_names(cards, needs, rule)
     for item, card_needs, ok in zip(cards, needs, can_play, strict=True):
