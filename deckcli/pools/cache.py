@@ -59,7 +59,7 @@ def entry_prefix(source: Path) -> str:
 
 def load_cached(source: Path, header: PoolHeader) -> Pool:
     """The pool of a file whose header is already validated, through the cache when one is
-    usable. Only the cards are cached: a game's rules always come from its pool file."""
+    usable (headers have their own cache, `headercache`)."""
     from deckcli.pools.load import load_pool  # a hit never validates a card
 
     folder = usable_dir(cache_dir())
