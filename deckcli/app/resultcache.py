@@ -1,14 +1,14 @@
 """A cache of verdicts, as ruff keeps one: an unchanged deck is not read, parsed or judged again.
 
-One JSON file per run key, in the pool cache's folder (`results/` under it, with the same
+One file per run key, in the pool cache's folder (`results/` under it, with the same
 protections: 0700, not used when another user owns it or others may write to it). The key is
 what can change a verdict besides the deck itself: deckcli's version and the size and time of
 every one of its modules, `Settings.verdict_key()`, a hash of the bytes of every pool file of
 the run (built-in and user pools; remembered with the pool's stamp), the working folder
-(reports show paths as given). The file is named by a hash of the key and holds the key
-itself: another key is a miss. In the file, each deck path has one entry: a hash of the
-file's bytes, its stamp (size, times, inode, device; "-" when it changed moments ago), whether
-it was named on the command line, and its result as plain data. A file whose stamp is the
+(reports show paths as given). The file is named by a hash of the key; its first line is JSON
+holding the key itself (another key is a miss), then a line per deck path (`read_entries`):
+a hash of the file's bytes, its stamp (size, times, inode, device; "-" when it changed moments
+ago), whether it was named on the command line, and its result as plain data. A file whose stamp is the
 entry's is not read; otherwise its bytes are hashed, and a hash that differs is a miss and is
 replaced; entries of files that no longer exist are dropped; result files of other keys are
 removed when unused for `MAX_AGE_DAYS` or beyond the newest `MAX_FILES`.
