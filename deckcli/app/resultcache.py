@@ -8,10 +8,10 @@ the run (built-in and user pools; remembered with the pool's stamp), the working
 (reports show paths as given). The file is named by a hash of the key; its first line is JSON
 holding the key itself (another key is a miss), then a line per deck path (`read_entries`):
 a hash of the file's bytes, its stamp (size, times, inode, device; "-" when it changed moments
-ago), whether it was named on the command line, and its result as plain data. A file whose stamp is the
-entry's is not read; otherwise its bytes are hashed, and a hash that differs is a miss and is
-replaced; entries of files that no longer exist are dropped; result files of other keys are
-removed when unused for `MAX_AGE_DAYS` or beyond the newest `MAX_FILES`.
+ago), whether it was named on the command line, and its result as plain data. A file whose
+stamp is the entry's is not read; otherwise its bytes are hashed, and a hash that differs is a
+miss and is replaced; entries of files that no longer exist are dropped; result files of other
+keys are removed when unused for `MAX_AGE_DAYS` or beyond the newest `MAX_FILES`.
 
 Nothing read here runs code: an entry is JSON whose every value is type-checked (and whose
 text may hold no control character) before it becomes a `DeckResult`; anything else is a miss.
