@@ -60,7 +60,8 @@ def wait_for(pipe: IO[bytes], method: str, version: int | None = None) -> dict[s
 def server_latency(deck: Path) -> list[float]:
     """Seconds from each change sent to its diagnostics received."""
     text = deck.read_text(encoding="utf-8")
-    row = next(i for i, line in enumerate(text.splitlines()) if line.startswith('"1C8"'))
+    row = next(i for i, line in enumerate(text.splitlines())  # bare or quoted, as fmt writes
+               if line.replace('"', "").startswith("1C8 ="))
     column = text.splitlines()[row].index("= ") + 2
     env = {**os.environ, "PYTHONPATH": str(REPO)}
     server = subprocess.Popen([sys.executable, "-m", "deckcli", "lsp"], env=env,
