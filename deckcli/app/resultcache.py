@@ -24,7 +24,7 @@ import contextlib
 import json
 import os
 import time
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 from deckcli import __version__
@@ -32,7 +32,7 @@ from deckcli.app.resultdata import from_data, to_data
 from deckcli.app.scan import Skip, Target
 from deckcli.app.settings import Settings
 from deckcli.formats.read import read_limited
-from deckcli.io.cachedir import cache_dir, open_entry, usable_dir
+from deckcli.io.cachedir import cache_dir, open_entry, usable_dir, write_entry
 from deckcli.io.stamps import MEMO_FILE, UNSETTLED, DigestMemo, file_stamp, sha256_hex
 from deckcli.model.result import DeckResult
 from deckcli.pools.poolfile import PoolError, read_pool_bytes
@@ -162,7 +162,7 @@ class ResultCache:
         for path in gone:
             del self.entries[path]
         if self.changed or gone:
-            write_atomic(self.path, self._lines())
+            write_entry(self.path, self._lines())
         else:
             with contextlib.suppress(OSError):
                 os.utime(self.path)  # in use: not evicted as unused
@@ -209,25 +209,6 @@ def read_entries(path: Path, key: str) -> dict[str, object]:
     except (OSError, ValueError, RecursionError):  # not UTF-8, not JSON: all a miss
         return {}
     return entries
-
-
-def write_atomic(target: Path, chunks: Iterable[str]) -> None:
-    """Write text to a temporary file beside the target, then rename it over; failures pass."""
-    tmp = None
-    try:
-        import tempfile  # only to write: random and shutil cost at start-up
-
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".results-", suffix=".tmp")
-        with open(fd, "w", encoding="utf-8", newline="\n") as handle:
-            handle.writelines(chunks)
-        os.replace(tmp, target)
-        tmp = None
-    except (OSError, ValueError):
-        pass
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
 
 
 def evict(folder: Path, keep: Path) -> None:

@@ -10,7 +10,7 @@ import os
 import stat
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from deckcli.errors import UserError
@@ -109,19 +109,19 @@ def read_fd(fd: int, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def write_entry(target: Path, text: str) -> bool:
-    """Write a cache file atomically (a temporary file named by the process, then renamed;
-    its folder made 0700 if missing); False when it cannot be written, which only costs the
-    next run the work again."""
+def write_entry(target: Path, text: str | Iterable[str]) -> bool:
+    """Write a cache file atomically, from one string or piece by piece (a temporary file
+    beside it, named by a random token, then renamed; its folder made 0700 if missing); False
+    when it cannot be written, which only costs the next run the work again."""
     folder = target.parent
-    tmp = folder / f".{target.name}.{os.getpid()}.tmp"
+    tmp = folder / f".{target.name}.{os.urandom(6).hex()}.tmp"
     try:
         folder.mkdir(mode=0o700, exist_ok=True)
         flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0)
-        with open(os.open(tmp, flags, 0o600), "w", encoding="utf-8") as handle:
-            handle.write(text)
+        with open(os.open(tmp, flags, 0o600), "w", encoding="utf-8", newline="\n") as handle:
+            handle.writelines([text] if isinstance(text, str) else text)
         os.replace(tmp, target)
-    except OSError:
+    except (OSError, ValueError):  # ValueError: text no file can hold (a lone surrogate)
         with contextlib.suppress(OSError):
             tmp.unlink()
         return False

@@ -13,7 +13,7 @@ import json
 import os
 import stat
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from deckcli.io.cachedir import read_entry, write_entry
@@ -36,6 +36,13 @@ def file_stamp(path: str | Path, now_ns: int) -> str | None:
     if now_ns - max(info.st_mtime_ns, info.st_ctime_ns) < RACY_SECONDS * 1_000_000_000:
         return UNSETTLED
     return f"{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}:{info.st_ino}:{info.st_dev}"
+
+
+def files_stamp(paths: Iterable[str | Path]) -> str:
+    """The size and modification time of each file, joined: an edit of any is a new stamp (a
+    cache keyed by its code)."""
+    stamps = (os.stat(path) for path in paths)
+    return ",".join(f"{st.st_size}:{st.st_mtime_ns}" for st in stamps)
 
 
 def sha256_hex(data: bytes) -> str:

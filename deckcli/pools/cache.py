@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from deckcli import __version__
-from deckcli.io.cachedir import cache_dir, read_entry, usable_dir
-from deckcli.io.stamps import MEMO_FILE, DigestMemo, sha256_hex
+from deckcli.io.cachedir import cache_dir, read_entry, usable_dir, write_entry
+from deckcli.io.stamps import MEMO_FILE, DigestMemo, files_stamp, sha256_hex
 from deckcli.model.card import Card
 from deckcli.model.pool import Pool
 from deckcli.model.poolspec import PoolHeader
@@ -38,8 +38,7 @@ def code_stamp() -> str:
     from deckcli.pools import load
 
     files = (module.__file__ for module in (card, poolspec, load, pool))
-    stamps = (Path(file).stat() for file in files if file)  # None only for namespace packages
-    return ",".join(f"{st.st_size}:{st.st_mtime_ns}" for st in stamps)
+    return files_stamp(file for file in files if file)  # None only for namespace packages
 
 
 def entry_name(source: Path, data_digest: str) -> str:
@@ -101,7 +100,7 @@ def evict(folder: Path, kept: str, prefix: str) -> None:
     for name, info in files:
         if _ENTRY.search(name) and name != kept:
             (stale if name.startswith(prefix) else entries).append((info.st_mtime, name))
-        elif (name.startswith(".pool-") and name.endswith(".tmp")
+        elif (name.startswith(".") and name.endswith(".tmp")
               and now - info.st_mtime > STALE_TEMP_SECONDS):
             stale.append((info.st_mtime, name))
     entries.sort(reverse=True)  # newest first; `kept` is one more
@@ -146,22 +145,8 @@ def controls_absent(data: bytes) -> bool:
 
 
 def _store(target: Path, pool: Pool) -> None:
-    tmp = None
-    try:
-        data = json.dumps(to_entry(pool), ensure_ascii=False, separators=(",", ":"))
-        import tempfile  # only to write: random and shutil cost at start-up
-
-        fd, tmp = tempfile.mkstemp(dir=target.parent, prefix=".pool-", suffix=".tmp")
-        with open(fd, "wb") as handle:
-            handle.write(data.encode("utf-8"))
-        os.replace(tmp, target)
-        tmp = None
-    except (OSError, TypeError, ValueError):
-        pass
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
+    with contextlib.suppress(TypeError, ValueError):  # a value JSON cannot hold: not kept
+        write_entry(target, json.dumps(to_entry(pool), ensure_ascii=False, separators=(",", ":")))
 
 
 _ROW = ("number", "name", "names", "aliases", "max_copies", "note", "source")

@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from deckcli import __version__
 from deckcli.io.cachedir import cache_dir, keep_newest, read_entry, usable_dir, write_entry
+from deckcli.io.stamps import files_stamp
 from deckcli.model import poolspec
 from deckcli.model.poolspec import PoolHeader
 from deckcli.pools.load import control_in, validate_header
@@ -74,9 +75,7 @@ def entry_name(raw: dict[str, Any]) -> str | None:
 def code_stamp() -> str:
     """Size and time of the modules that validate headers: any edit is a new key."""
     rules = Path(poolspec.__file__).resolve().parent.parent / "engine" / "rules"
-    files = [Path(poolspec.__file__), Path(__file__), *sorted(rules.rglob("*.py"))]
-    stamps = (path.stat() for path in files)
-    return ",".join(f"{st.st_size}:{st.st_mtime_ns}" for st in stamps)
+    return files_stamp([Path(poolspec.__file__), Path(__file__), *sorted(rules.rglob("*.py"))])
 
 
 def to_data(value: object) -> object:
