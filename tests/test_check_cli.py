@@ -39,9 +39,9 @@ def test_legal_samples_exit_zero(cli):
 def test_json_contract_keys(cli):
     run = cli("check", SAMPLES / "megaman" / "illegal-five-copies.toml", "--format", "json")
     document = run.json()
-    assert list(document) == ["decks", "skipped"]
+    assert list(document) == ["decks", "skipped", "strict", "passed"]  # issue 40: strict says
     deck = document["decks"][0]
-    assert list(deck) == ["path", "game", "format", "legal", "cards", "problems"]
+    assert list(deck) == ["path", "game", "format", "legal", "passed", "cards", "problems"]
     assert deck["format"] == "standard" and deck["cards"] == 60 and deck["legal"] is False
     problem = deck["problems"][0]
     assert list(problem) == ["rule", "severity", "message", "card", "line"]
@@ -171,14 +171,18 @@ def test_very_deep_folders_are_scanned_without_recursion(cli, tmp_path):
 def test_on_a_terminal_problems_wrap_at_spaces(cli, monkeypatch, width):
     import sys
 
-    from deckcli.report.rich_report import wrap_words
+    from deckcli.report.wrap import wrap_words
 
     monkeypatch.setenv("COLUMNS", str(width))
     monkeypatch.setattr(sys.stdout, "isatty", lambda: True)
     run = cli("check", SAMPLES / "megaman" / "illegal-59-cards.toml",
               SAMPLES / "haikyu" / "illegal-nine-events.toml")
     lines = run.out.splitlines()
-    assert all(len(line) <= width for line in lines)
+    paths = (str(SAMPLES / "megaman" / "illegal-59-cards.toml"),
+             str(SAMPLES / "haikyu" / "illegal-nine-events.toml"))
+    # a path is never cut (issue 40): only the line holding it whole may be wider
+    assert all(len(line) <= width or any(path in line for path in paths) for line in lines)
+    assert all(sum(path in line for line in lines) == 1 for path in paths)
     assert any(line.rstrip().endswith("add 1") for line in lines)  # never "add" | "1"
     assert " ".join(run.out.split()).count("at most 8 allowed — cut 1") == 1
     assert "…" not in run.out

@@ -14,7 +14,8 @@ from conftest import REPO, SAMPLES, toml_deck
 
 MEGAMAN = SAMPLES / "megaman" / "starter-megaman.toml"
 FISH = Path(__file__).parent / "data" / "draw"
-KEYS = ["game", "deck", "method", "policy", "probability", "ci95", "by_turn", "hands"]
+KEYS = ["game", "deck", "game_mulligan", "mulligan_note", "method", "policy", "probability",
+        "ci95", "by_turn", "hands"]
 
 
 def test_json_contract_exact(cli):

@@ -71,6 +71,8 @@ def test_the_hook_fails_on_an_illegal_deck_and_passes_a_legal_one(tmp_path):
     assert failed.returncode == 1, failed.stdout + failed.stderr
     assert "deckcli check" in failed.stdout and "Failed" in failed.stdout
     assert "deck-size  59 cards; megaman decks have exactly 60 — add 1" in failed.stdout
+    # require_serial: one process, so one report with one summary line for both files
+    assert failed.stdout.count("2 decks: 1 legal, 1 illegal") == 1, failed.stdout
     passed = try_repo(hooks, decks, home, "legal.toml", "LICENSE.txt", "package.json")
     assert passed.returncode == 0, passed.stdout + passed.stderr
     assert "Passed" in passed.stdout

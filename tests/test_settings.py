@@ -54,7 +54,8 @@ def test_every_mistake_of_the_config_and_the_options_is_reported_at_once(cli, tm
         "--exclude: '!' is not a valid glob",
         "--game: unknown game 'nope'; games: digi-battle, digimon-classic, haikyu, megaman, "
         "orbs",
-        f"{config}: decks entry 'lists/*.txt': game: unknown game 'megamn'; games: "
+        f"{config}: decks entry 'lists/*.txt': game: unknown game 'megamn' (did you mean "
+        "'megaman'?); games: "
         "digi-battle, digimon-classic, haikyu, megaman, orbs",
         "--select: 'deck_size' is not a rule id of any game (did you mean 'deck-size'?)",
         f"{config} ignore: 'copiez' is not a rule id of any game (did you mean 'copies'?)",

@@ -30,7 +30,10 @@ def joined_json(result: CheckResult, out: io.StringIO) -> None:
     notes = (f', "notes": {json.dumps(document["notes"], ensure_ascii=False)}'
              if "notes" in document else "")
     body = f"[\n{lines}\n]" if decks else "[]"
-    out.write(json_controls(f'{{"decks": {body}, "skipped": {result.skipped}{notes}}}\n'))
+    verdict = (f', "strict": {json.dumps(document["strict"])}, '
+               f'"passed": {json.dumps(document["passed"])}')  # issue 40: strict says why
+    out.write(json_controls(f'{{"decks": {body}, "skipped": {result.skipped}{notes}'
+                            f'{verdict}}}\n'))
 
 
 def joined_markdown(result: CheckResult, out: io.StringIO) -> None:

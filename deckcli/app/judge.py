@@ -74,7 +74,7 @@ def read_target(target: Target, settings: Settings) -> tuple[Deck, list[Problem]
         return read_deck_file(path)  # reports why it cannot be read
     glob = settings.deck_glob(path)
     if glob is None:
-        text, failure = decode_deck_bytes(data)
+        text, failure = decode_deck_bytes(data, kind_of(path))
         if failure is not None:
             return Skip(str(path), f"not read as a deck: {failure.message}")
         assert text is not None

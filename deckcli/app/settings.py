@@ -228,8 +228,7 @@ class Settings:
         formats: set[str] | None = None  # every game's formats, read only when asked
         for game_label, game, format_label, deck_format in named:
             if game is not None and registry.resolve_id(game) is None:
-                mistakes.append(f"{game_label}: unknown game {game!r}; games: "
-                                f"{', '.join(registry.game_ids())}")
+                mistakes.append(f"{game_label}: {registry.unknown_game(game)}")
             if deck_format is not None:
                 formats = formats or {fid for gid in registry.game_ids()
                                       for fid in registry.format_ids(gid)}

@@ -18,6 +18,7 @@ from deckcli.cli.app import app, error, open_registry, run_settings
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import locked, write_bytes
 from deckcli.errors import EXIT_FAILED, UserError
+from deckcli.i18n import _
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from collections.abc import Callable
@@ -289,14 +290,22 @@ def _formatted(loaded: LoadedDeck) -> bytes:
 @app.command(epilog=epilog(
     ("deckcli schema deck > deck.schema.json", "Save the schema for taplo or Even Better "
      "TOML."),
+    ("deckcli schema report", "The schema of check --format json (legal, passed, strict)."),
 ))
 def schema(
-    kind: Annotated[str, typer.Argument(metavar="KIND", help="What to describe: deck.")] = "deck",
+    kind: Annotated[str, typer.Argument(metavar="KIND", help="What to describe: deck (a deck "
+                                        "file) or report (check --format json).")] = "deck",
 ) -> None:
-    """Print the JSON Schema of deck files, for editors that check TOML as you type."""
+    """Print the JSON Schema of deck files (for editors that check TOML as you type) or of
+    `check --format json` output."""
+    if kind == "report":
+        from deckcli.report.json_report import report_schema
+
+        typer.echo(json.dumps(report_schema(), indent=2, ensure_ascii=False))
+        return
     from deckcli.formats.schema import deck_schema
 
     if kind != "deck":
-        raise UserError(f"schema describes: deck (not {kind!r})")
+        raise UserError(_("schema describes: deck or report (not {kind!r})").format(kind=kind))
     typer.echo(json.dumps(deck_schema(open_registry().game_ids()), indent=2,
                           ensure_ascii=False))

@@ -87,7 +87,7 @@ def cards(
     registry = open_registry()
     game_id = registry.resolve_id(game)
     if game_id is None:
-        raise UserError(f"unknown game {game!r}; games: {', '.join(registry.game_ids())}")
+        raise UserError(registry.unknown_game(game))
     if format_ not in FORMATS:
         raise UserError(f"--format takes {', '.join(FORMATS)}, not {format_!r}")
     try:
@@ -145,11 +145,12 @@ def _print_table(pool: Pool, shown: list[Card], total: int, plain: bool) -> None
 
 
 def _print_card(card: Card, plain: bool) -> None:
+    from rich.cells import cell_len
     from rich.console import Console
-    from rich.table import Table
     from rich.text import Text
 
     from deckcli.report.cardview import card_record, show_value
+    from deckcli.report.wrap import wrap_words
 
     facts = []
     for key, value in card_record(card).items():
@@ -159,9 +160,12 @@ def _print_card(card: Card, plain: bool) -> None:
     if plain:
         typer.echo("\n".join(f"{key}: {value}" for key, value in facts))
         return
-    table = Table(show_header=False, box=None, pad_edge=False)
-    table.add_column(style="bold", no_wrap=True)
-    table.add_column(overflow="fold")
-    for key, value in facts:
-        table.add_row(Text(key), Text(value))  # a pool's text as written, never rich markup
-    Console(highlight=False).print(table)
+    console = Console(highlight=False)
+    shown = [(key, value) for key, value in facts if value]  # an empty fact says nothing
+    width = max(cell_len(key) for key, _ in shown) + 2
+    for key, value in shown:  # a pool's text as written, never rich markup; wrapped at
+        lines = wrap_words(value, max(console.width - width, 20))  # spaces, URLs whole
+        console.print(Text.assemble((key, "bold"), " " * (width - cell_len(key)), lines[0]),
+                      soft_wrap=True)
+        for line in lines[1:]:
+            console.print(Text(" " * width + line), soft_wrap=True)

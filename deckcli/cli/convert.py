@@ -62,7 +62,7 @@ def import_(
         raise UserError(f"{file} is a TOML deck already; deckcli fmt puts it in canonical form")
     if output is not None and output.exists() and not force:
         raise UserError(f"{output} already exists; pass --force to replace it", EXIT_FAILED)
-    text, failure = decode_deck_bytes(_read_input(file))
+    text, failure = decode_deck_bytes(_read_input(file), kind_of(file))
     if failure is not None:
         raise UserError(f"{file}: {failure.message}", EXIT_FAILED)
     registry = open_registry()

@@ -97,7 +97,7 @@ def draw(
             raise UserError(f"no such deck file: {deck}")
     registry = open_registry()
     if game is not None and registry.resolve_id(game) is None:
-        raise UserError(f"unknown game {game!r}; games: {', '.join(registry.game_ids())}")
+        raise UserError(registry.unknown_game(game))
     request = Request(list(want or []), any_, turns, play, policy, list(playable or []),
                       copies, target, hands, seed, show, list(start or []), game,
                       deck_format)

@@ -55,7 +55,12 @@ class DrawResult:
     policy: str = "none"  # the mulligan policy of the wants' odds
 
     def json(self) -> dict[str, Any]:
-        document: dict[str, Any] = {"game": self.pool.game_id, "deck": str(self.path)}
+        from deckcli.draw.mulligan import policy_note
+
+        rule = self.pool.header.setup_for(self.format_id).mulligan
+        document: dict[str, Any] = {"game": self.pool.game_id, "deck": str(self.path),
+                                    "game_mulligan": rule,
+                                    "mulligan_note": policy_note(self.policy, rule)}
         if self.odds is None or self.fish is None:
             document["policy"] = self.policy  # named even when only hands are shown
         else:

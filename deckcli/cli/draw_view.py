@@ -15,7 +15,7 @@ from rich.text import Text
 from deckcli.cli.fit import Column
 from deckcli.cli.oddstable import OddsGrid, bar, plain, tables
 from deckcli.draw.goldfish import Goldfish, Odds, SampleHand, TurnOdds
-from deckcli.draw.mulligan import describe
+from deckcli.draw.mulligan import policy_note
 
 if TYPE_CHECKING:
     from deckcli.cli.draw_run import DrawResult, Request
@@ -94,9 +94,12 @@ def render_all(results: list[DrawResult], request: Request, plain: bool = False)
     if results[0].odds is not None:
         view.line("wants: " + "; ".join(request.wants))
         view.grid(_compare([r.odds.by_turn for r in results if r.odds]))
-        fish = results[0].fish
-        if fish is not None:
-            view.line(mulligan_note(fish), dim=True)
+        notes = [(number, mulligan_note(r.fish)) for number, r in enumerate(results, 1)
+                 if r.fish is not None]
+        if len({note for _, note in notes}) == 1:
+            view.line(notes[0][1], dim=True)
+        for number, note in notes if len({note for _, note in notes}) > 1 else ():
+            view.line(f"{number}. {note}", dim=True)  # decks of games with other mulligans
     for j, ref in enumerate(request.playable):
         view.line(f"playable: {ref}")
         view.grid(_compare([r.playable[j].odds.by_turn for r in results]))
@@ -195,13 +198,7 @@ def _odds_grid(odds: Odds) -> OddsGrid:
 
 def mulligan_note(fish: Goldfish) -> str:
     """The mulligan policy the odds follow, named even when it is the default (none)."""
-    rule = fish.procedure.mulligan
-    if fish.mulligan != "none":
-        return f"mulligan: {fish.mulligan} ({rule} mulligan): {describe(fish.mulligan, rule)}"
-    if rule == "none":
-        return "mulligan: none (this game's set-up has no mulligan)"
-    return (f"mulligan: none (the default; the game allows a {rule} mulligan: "
-            "--mulligan default or --mulligan best takes it)")
+    return policy_note(fish.mulligan, fish.procedure.mulligan)
 
 
 def _notes(fish: Goldfish) -> list[str]:

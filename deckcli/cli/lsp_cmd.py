@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import typer
+
 from deckcli.cli.app import app, global_pools
 from deckcli.cli.helpstyle import epilog
+from deckcli.i18n import _
 
 
 @app.command(epilog=epilog(
@@ -13,6 +16,12 @@ from deckcli.cli.helpstyle import epilog
 def lsp() -> None:
     """Serve diagnostics, completion, hover, quick fixes and formatting of deck files to an
     editor (Language Server Protocol on stdin/stdout)."""
+    import sys
+
+    if sys.stdin.isatty():  # a person, not an editor: say what this is, then serve anyway
+        typer.echo(_("deckcli lsp is a language server: it speaks the Language Server "
+                     "Protocol on standard input and output, for an editor to start it "
+                     "(see docs/editors.md). Press Ctrl-D to stop it."), err=True)
     from deckcli.lsp.server import serve  # pygls is imported only here
 
     serve(global_pools())

@@ -27,10 +27,11 @@ def emit(write: Callable[[TextIO, bool], object], output: Path | None) -> None:
 
 
 def color_for(stream: TextIO) -> bool:
-    """Whether to colour a stream: never with NO_COLOR set; else as rich's own `Console`
-    decides a terminal, so that every command agrees: TTY_COMPATIBLE=1 or 0 says, then
-    FORCE_COLOR (set and not empty: colour, even into a pipe), then whether it is a TTY."""
-    if "NO_COLOR" in os.environ:
+    """Whether to colour a stream: never with NO_COLOR set and not empty (the convention, as
+    rich reads it: `NO_COLOR=` turns nothing off); else as rich's own `Console` decides a
+    terminal, so that every command agrees: TTY_COMPATIBLE=1 or 0 says, then FORCE_COLOR
+    (set and not empty: colour, even into a pipe), then whether it is a TTY."""
+    if os.environ.get("NO_COLOR"):
         return False
     compatible = os.environ.get("TTY_COMPATIBLE", "")
     if compatible in ("0", "1"):

@@ -67,8 +67,7 @@ def rules(
     else:
         game_id = open_registry().resolve_id(game)
         if game_id is None:
-            known = ", ".join(open_registry().game_ids())
-            raise UserError(f"unknown game {game!r}; games: {known}")
+            raise UserError(open_registry().unknown_game(game))
         document = game_rules(game_id)
     if format_ == "json":
         typer.echo(json.dumps(document, ensure_ascii=False, indent=2))

@@ -43,6 +43,20 @@ def describe(policy: str, rule: str) -> str:
     return POLICY["best"] if policy == "best" and rule == "partial" else POLICY[rule]
 
 
+def policy_note(policy: str, rule: str) -> str:
+    """'mulligan: none (the default; …)': the policy the odds follow and the game's rule,
+    named in every report, even when it is the default (none)."""
+    from deckcli.i18n import _
+
+    if policy != "none":
+        return _("mulligan: {policy} ({rule} mulligan): {how}").format(
+            policy=policy, rule=rule, how=describe(policy, rule))
+    if rule == "none":
+        return _("mulligan: none (this game's set-up has no mulligan)")
+    return _("mulligan: none (the default; the game allows a {rule} mulligan: --mulligan "
+             "default or --mulligan best takes it)").format(rule=rule)
+
+
 def group_order(partition: Partition) -> list[int]:
     """Groups counting for some want, those serving the most wants first, ties by the wants'
     texts: an order that does not depend on the order of deck lines or of wants."""

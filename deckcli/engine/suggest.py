@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import difflib
 import heapq
+import re
 from collections import Counter
 from typing import Any
 from weakref import WeakKeyDictionary
@@ -13,6 +14,7 @@ from weakref import WeakKeyDictionary
 from deckcli.model.pool import Pool, trigrams_of
 from deckcli.textnorm import fold
 
+_PADDING = re.compile(r"(?<!\d)0+(?=\d)")  # the zeros of "st-001" that "St-1" has not
 _POOL_MEMOS: WeakKeyDictionary[Pool, dict[str, dict[Any, Any]]] = WeakKeyDictionary()
 
 
@@ -39,8 +41,26 @@ def suggestions(pool: Pool, ref: str, limit: int = 3, shortlist: int = 12) -> li
     return memo[key]
 
 
+def number_form(text: str) -> str:
+    """A card number as the pool's numbers are compared: folded (case, width) and without the
+    zeros that pad its digits ("st-001" and "ST-01" -> "st-1")."""
+    return _PADDING.sub("", fold(text))
+
+
+def same_numbers(pool: Pool, ref: str) -> list[str]:
+    """The pool's numbers that `ref` writes with other padding or case ("st-001" -> St-1)."""
+    index: dict[str, list[str]] = pool_memo(pool, "number-forms")
+    if not index:
+        for key in pool.by_number:
+            index.setdefault(number_form(key), []).append(key)
+    return index.get(number_form(ref), [])
+
+
 def _suggestions(pool: Pool, ref: str, limit: int, shortlist: int) -> list[str]:
     folded = fold(ref)
+    labels: list[str] = [pool.by_number[key].label() for key in same_numbers(pool, ref)]
+    if labels:
+        return labels[:limit]
     shared: Counter[str] = Counter()
     for gram in dict.fromkeys(trigrams_of(folded)):
         shared.update(pool.trigrams.get(gram, ()))
@@ -52,7 +72,6 @@ def _suggestions(pool: Pool, ref: str, limit: int, shortlist: int) -> list[str]:
     close = difflib.get_close_matches(folded, candidates, n=limit, cutoff=0.6)
     if not close:
         close = [key for key in pool.by_name if folded and folded in key][:limit]
-    labels: list[str] = []
     for key in close:
         card = pool.by_number.get(key) or pool.by_name[key][0]
         if card.label() not in labels:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING
 
+from deckcli.i18n import N_
 from deckcli.model.deck import Deck, DeckKind
 from deckcli.model.problem import Problem
 
@@ -37,6 +38,7 @@ class FileFormat:
     write: Writer
     sniffed: bool  # a folder scan reads it before taking it as a deck
     editable: bool  # add, remove and fmt change such files in place
+    needs: str = ""  # what an empty file of the format lacks, for the empty-file message
 
 
 def _read_toml(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
@@ -108,15 +110,24 @@ def _write_json(resolver: Resolver, counted: list[Resolved], name: str | None) -
 
 FORMATS: tuple[FileFormat, ...] = (
     FileFormat("toml", "TOML deck", (".toml",), _read_toml, _write_toml,
-               sniffed=False, editable=True),
+               sniffed=False, editable=True,
+               needs=N_('the file is empty; a deck needs game = "…" and [cards]')),
     FileFormat("text", "text list", (".txt", ".list"), _read_text, _write_text,
-               sniffed=True, editable=True),
+               sniffed=True, editable=True,
+               needs=N_("the file is empty; a text list needs a line per card, such as "
+                        "\"4 CyberSword\", and a \"# game: …\" line")),
     FileFormat("lackey", "LackeyCCG deck", (".dek",), _read_lackey, _write_lackey,
-               sniffed=True, editable=False),
+               sniffed=True, editable=False,
+               needs=N_("the file is empty; a LackeyCCG deck needs a <deck> element with "
+                        "its cards")),
     FileFormat("csv", "CSV list", (".csv",), _read_csv, _write_csv,
-               sniffed=True, editable=False),
+               sniffed=True, editable=False,
+               needs=N_("the file is empty; a CSV list needs a header row naming its "
+                        "columns, then a row per card")),
     FileFormat("json", "JSON list", (".json",), _read_json, _write_json,
-               sniffed=True, editable=False),
+               sniffed=True, editable=False,
+               needs=N_('the file is empty; a JSON list needs {"cards": [{"id": …, '
+                        '"count": …}]}')),
 )
 _BY_KIND: dict[str, FileFormat] = {fmt.kind: fmt for fmt in FORMATS}
 _BY_SUFFIX = {suffix: fmt for fmt in FORMATS for suffix in fmt.suffixes}

@@ -15,7 +15,8 @@ from pathlib import Path
 
 from deckcli.formats.entries import problem
 from deckcli.formats.kinds import by_kind, kind_of
-from deckcli.model.deck import Deck
+from deckcli.i18n import _
+from deckcli.model.deck import Deck, DeckKind
 from deckcli.model.problem import Problem
 
 MAX_FILE_BYTES = 2_000_000
@@ -25,13 +26,15 @@ UNREADABLE_RULES = frozenset(
 )
 
 
-def decode_deck_bytes(data: bytes) -> tuple[str | None, Problem | None]:
-    """Text of a deck file, or the problem that stops it being read."""
+def decode_deck_bytes(data: bytes, kind: DeckKind = "toml"
+                      ) -> tuple[str | None, Problem | None]:
+    """Text of a deck file, or the problem that stops it being read (an empty file is told
+    what a deck of its format, `kind`, needs)."""
     if len(data) > MAX_FILE_BYTES:
         return None, problem("file-too-large", f"more than {MAX_FILE_BYTES:,} bytes; deck files "
                              f"are at most {MAX_FILE_BYTES:,} (is it really a deck?)")
     if not data.strip():
-        return None, problem("empty-file", 'the file is empty; a deck needs game = "…" and [cards]')
+        return None, problem("empty-file", _(by_kind(kind).needs))
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return None, problem("encoding", "the file is UTF-16; save it as UTF-8")
     if b"\x00" in data:
@@ -91,7 +94,7 @@ def read_limited(path: Path) -> bytes:
 
 def parse_deck_bytes(data: bytes, deck: Deck) -> tuple[Deck, list[Problem]]:
     """Read a deck from bytes already in hand (an edit parses exactly what it will change)."""
-    text, failure = decode_deck_bytes(data)
+    text, failure = decode_deck_bytes(data, deck.kind)
     if failure is not None:
         return deck, [failure]
     assert text is not None

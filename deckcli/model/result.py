@@ -40,12 +40,19 @@ class DeckResult(Record):
         information notice never fails it)."""
         return not self.legal or (strict and any(p.severity == "warning" for p in self.problems))
 
-    def to_json(self) -> dict[str, object]:
+    def fails_on_warnings(self, strict: bool) -> bool:
+        """Whether a legal deck fails only because `--strict` makes its warnings fail it."""
+        return self.legal and self.fails(strict)
+
+    def to_json(self, strict: bool = False) -> dict[str, object]:
+        """The deck as JSON: `legal` (no error) and `passed` (it does not fail this run's
+        check: with `strict`, a legal deck with warnings has not passed)."""
         return {
             "path": self.path,
             "game": self.game,
             "format": self.format,
             "legal": self.legal,
+            "passed": not self.fails(strict),
             "cards": self.cards,
             "problems": [p.to_json() for p in self.problems],
         }
@@ -98,9 +105,15 @@ class CheckResult(Record):
     def exit_code(self) -> int:
         return 0 if self.ok else 1
 
+    def failed_on_warnings(self) -> int:
+        """How many legal decks fail the run only because `--strict` fails their warnings."""
+        return sum(deck.fails_on_warnings(self.strict) for deck in self.decks)
+
     def to_json(self) -> dict[str, Any]:
-        document: dict[str, Any] = {"decks": [deck.to_json() for deck in self.decks],
-                          "skipped": self.skipped}
+        document: dict[str, Any] = {"decks": [deck.to_json(self.strict) for deck in self.decks],
+                                    "skipped": self.skipped}
         if self.notes:
             document["notes"] = list(self.notes)
+        document["strict"] = self.strict
+        document["passed"] = self.ok
         return document

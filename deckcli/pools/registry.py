@@ -197,6 +197,24 @@ class PoolRegistry:
             self._ready()
         return self._aliases.get(fold(name))
 
+    def unknown_game(self, name: str) -> str:
+        """"unknown game 'haikyuu' (did you mean 'haikyu'?); games: …": the message of a game
+        name no pool knows, with the closest game id or alias (spaces and underscores read as
+        hyphens, as `digi battle` means `digi-battle`)."""
+        import difflib
+
+        from deckcli.i18n import _
+
+        if self._pending is not None:
+            self._ready()
+        games = ", ".join(self.game_ids())
+        typed = fold(name).replace(" ", "-").replace("_", "-")
+        close = difflib.get_close_matches(typed, list(self._aliases), n=1, cutoff=0.6)
+        if not close:
+            return _("unknown game {name!r}; games: {games}").format(name=name, games=games)
+        return _("unknown game {name!r} (did you mean {game!r}?); games: {games}").format(
+            name=name, game=self._aliases[close[0]], games=games)
+
     def broken_pool(self, name: str) -> PoolError | None:
         """Why the user pool meant for this game could not be used, if one failed."""
         game_id = self.resolve_id(name)
@@ -277,8 +295,7 @@ class PoolRegistry:
         problem that stops it: `unknown-game`, `unknown-format` or `broken-pool`."""
         game_id = self.resolve_id(game_ref)
         if game_id is None:
-            return Problem(rule="unknown-game", message=f"unknown game {game_ref!r}; games: "
-                           f"{', '.join(self.game_ids())}")
+            return Problem(rule="unknown-game", message=self.unknown_game(game_ref))
         try:
             header = self.header(game_id)
             chosen = format_id or header.game.default_format

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from deckcli.i18n import ngettext
 from deckcli.model.problem import SEVERITIES
 from deckcli.model.result import CheckResult, DeckResult
 
@@ -57,3 +58,13 @@ def skipped_summary(result: CheckResult) -> str:
 def notices(count: int) -> str:
     """', 1 notice' after a summary line's error and warning counts, when there are any."""
     return f", {plural(count, 'notice')}" if count else ""
+
+
+def strict_note(result: CheckResult) -> str:
+    """'; --strict: 1 legal deck fails on its warnings' when warnings fail some deck."""
+    failed = result.failed_on_warnings()
+    if not failed:
+        return ""
+    return "; " + ngettext("--strict: {count} legal deck fails on its warnings",
+                           "--strict: {count} legal decks fail on their warnings",
+                           failed).format(count=f"{failed:,}")

@@ -22,6 +22,7 @@ from deckcli.report.ci import (
     severity_counts,
     skipped_entries,
     skipped_summary,
+    strict_note,
 )
 
 COMMAND = {"error": "error", "warning": "warning", "info": "notice"}  # by severity
@@ -85,4 +86,4 @@ def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
     legal = sum(deck.legal for deck in result.decks)
     out.write(f"deckcli: {plural(len(result.decks), 'deck')}, {legal:,} legal, "
               f"{len(result.decks) - legal:,} illegal; {plural(errors, 'error')}, "
-              f"{plural(warnings, 'warning')}{notices(infos)}\n")
+              f"{plural(warnings, 'warning')}{notices(infos)}{strict_note(result)}\n")

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from deckcli.escape import escape_controls
+from deckcli.i18n import _
 from deckcli.model.result import CheckResult, DeckResult
 from deckcli.report.ci import (
     MAX_SKIPS_LISTED,
@@ -21,6 +22,7 @@ from deckcli.report.ci import (
     repo_path,
     skipped_entries,
     skipped_summary,
+    strict_note,
 )
 
 _SPECIAL = re.compile(r"([\\`*_\[\]<>|~#])")
@@ -36,7 +38,9 @@ def md_escape(text: str) -> str:
     return _LINKISH.sub(WORD_JOINER, escaped)
 
 
-def verdict(deck: DeckResult) -> str:
+def verdict(deck: DeckResult, strict: bool = False) -> str:
+    if deck.fails_on_warnings(strict):
+        return _("❌ legal, but warnings fail it (--strict)")
     return "✅ legal" if deck.legal else "❌ illegal"
 
 
@@ -46,11 +50,11 @@ def table(result: CheckResult) -> Iterator[str]:
     for deck in result.decks:
         game = " · ".join(part for part in (deck.game, deck.format) if part) or "—"
         yield (f"| {md_escape(repo_path(deck.path))} | {md_escape(game)} | {deck.cards:,} "
-               f"| {verdict(deck)} | {problem_summary(deck)} |")
+               f"| {verdict(deck, result.strict)} | {problem_summary(deck)} |")
 
 
-def details(deck: DeckResult) -> list[str]:
-    lines = [f"### {md_escape(repo_path(deck.path))} — {verdict(deck)}", ""]
+def details(deck: DeckResult, strict: bool = False) -> list[str]:
+    lines = [f"### {md_escape(repo_path(deck.path))} — {verdict(deck, strict)}", ""]
     for problem in deck.problems:
         where = f"line {problem.line}" if problem.line is not None else "deck"
         lines.append(f"- {where} · **{problem.severity}** `{problem.rule}` "
@@ -64,6 +68,7 @@ def lines(result: CheckResult) -> Iterator[str]:
     yield from ["## deckcli check", "",
                 f"{plural(len(result.decks), 'deck')}: {legal:,} legal, "
                 f"{len(result.decks) - legal:,} illegal"
+                + strict_note(result)
                 + (f"; {plural(result.skipped, 'file')} skipped" if result.skipped else ""), ""]
     yield from table(result)
     yield ""
@@ -71,7 +76,7 @@ def lines(result: CheckResult) -> Iterator[str]:
         yield from ["## Problems", ""]
         for deck in result.decks:
             if deck.problems:
-                yield from details(deck)
+                yield from details(deck, result.strict)
     yield from skipped(result)
 
 

@@ -14,22 +14,33 @@ from __future__ import annotations
 from typing import TextIO
 
 from deckcli.escape import escape_controls
+from deckcli.i18n import _, ngettext
 from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult, DeckResult
-from deckcli.report.ci import notices, severity_counts
+from deckcli.report.ci import notices, severity_counts, strict_note
 
 Part = tuple[str, str]  # a piece of a line and its rich style ("": none)
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 
-def verdict_parts(deck: DeckResult) -> list[Part]:
+def verdict_mark(deck: DeckResult, strict: bool) -> Part:
+    """'✓ legal', '✗ illegal', or '✗ warnings' for a legal deck that `--strict` fails."""
+    if not deck.legal:
+        return _("✗ illegal").ljust(9) + " ", "bold red"
+    if deck.fails(strict):
+        return _("✗ warnings").ljust(9) + " ", "bold red"
+    return _("✓ legal").ljust(9) + " ", "bold green"
+
+
+def verdict_parts(deck: DeckResult, strict: bool = False) -> list[Part]:
     """'✗ illegal path  game · format  60 cards'."""
     where = " · ".join(part for part in (deck.game, deck.format) if part)
-    parts: list[Part] = [("✓ legal   ", "bold green") if deck.legal
-                         else ("✗ illegal ", "bold red"), (escape_controls(deck.path), "bold")]
+    parts: list[Part] = [verdict_mark(deck, strict), (escape_controls(deck.path), "bold")]
     if where:
         parts.append((f"  {escape_controls(where)}", "cyan"))
-    parts.append((f"  {deck.cards:,} cards", "dim"))
+    cards = ngettext("{count} card", "{count} cards", deck.cards).format(
+        count=f"{deck.cards:,}")
+    parts.append((f"  {cards}", "dim"))
     return parts
 
 
@@ -60,7 +71,7 @@ def summary_parts(result: CheckResult, totals: list[int]) -> list[Part]:
     return [(f"\n{decks} deck{'s' * (decks != 1)}: ", ""), (f"{legal} legal", "green"),
             (", ", ""), (f"{decks - legal} illegal", "red"),
             (f"; {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
-             + notices(infos) + skipped_note(result), "")]
+             + notices(infos) + strict_note(result) + skipped_note(result), "")]
 
 
 def skipped_note(result: CheckResult) -> str:
@@ -79,7 +90,7 @@ def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
     """The rich report as rich prints it to a pipe or a file: a deck's lines at a time."""
     totals = [0, 0, 0]
     for deck in result.decks:
-        lines = [joined(verdict_parts(deck))]
+        lines = [joined(verdict_parts(deck, result.strict))]
         lines.extend(joined(lead_parts(problem)) + rule_and_said(problem)[1]
                      for problem in deck.problems)
         out.write("\n".join(lines) + "\n")

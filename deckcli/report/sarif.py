@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 from deckcli import __version__
 from deckcli.escape import json_controls
+from deckcli.i18n import _
 from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult
 from deckcli.model.ruledoc import RuleDoc
@@ -89,7 +90,9 @@ def sarif_log(result: CheckResult) -> dict[str, object]:
               "rules": [descriptor(rule_id, variants) for rule_id, variants in docs.items()]}
     run = {"tool": {"driver": driver}, "columnKind": "unicodeCodePoints", "results": results,
            "invocations": [{"executionSuccessful": True,
-                            "toolExecutionNotifications": skipped_notifications(result)}]}
+                            "toolExecutionNotifications": skipped_notifications(result)
+                            + strict_notifications(result),
+                            "properties": {"strict": result.strict, "passed": result.ok}}]}
     return {"$schema": SCHEMA, "version": "2.1.0", "runs": [run]}
 
 
@@ -101,6 +104,15 @@ def skipped_notifications(result: CheckResult) -> list[dict[str, object]]:
              "locations": [{"physicalLocation": {"artifactLocation": {
                  "uri": artifact_uri(path)}}}]}
             for path, why, folder in result.skipped_files]
+
+
+def strict_notifications(result: CheckResult) -> list[dict[str, object]]:
+    """An `error` per legal deck that `--strict` fails for its warnings, at its path."""
+    return [{"level": "error",
+             "message": {"text": _("the deck is legal, but --strict fails its warnings")},
+             "locations": [{"physicalLocation": {"artifactLocation": {
+                 "uri": artifact_uri(deck.path)}}}]}
+            for deck in result.decks if deck.fails_on_warnings(result.strict)]
 
 
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TextIO
 
 from deckcli.escape import escape_controls
+from deckcli.i18n import _
 from deckcli.model.result import CheckResult
 from deckcli.report import deck_line
 
@@ -21,5 +22,8 @@ def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
             out.write(escape_controls(f"{deck.path}:{deck_line(problem.line)}: "
                                       f"[{problem.severity}] {problem.rule} {problem.message}")
                       + "\n")
+        if deck.fails_on_warnings(result.strict):
+            out.write(escape_controls(f"{deck.path}: [strict] " + _(
+                "the deck is legal, but --strict fails its warnings")) + "\n")
     for path, why, folder in result.skipped_files:
         out.write(escape_controls(f"{path}{'/' * folder}: [skipped] {why}") + "\n")

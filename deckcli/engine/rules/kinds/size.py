@@ -16,6 +16,7 @@ from deckcli.engine.rules.context import (
     problem,
 )
 from deckcli.engine.rules.kind import RuleKind
+from deckcli.i18n import ngettext
 from deckcli.model.poolspec import Bounds, RuleBase
 
 
@@ -32,7 +33,9 @@ def check(rule: SizeRule, view: DeckView) -> ProblemStream:
         fix = f"cut {total - high:,}"
     else:
         return
-    yield problem(rule, f"{total:,} cards; {view.deck_word} have {rule.describe()} — {fix}")
+    yield problem(rule, ngettext("{count} card; {decks} have {bounds} — {fix}",
+                                 "{count} cards; {decks} have {bounds} — {fix}", total).format(
+        count=f"{total:,}", decks=view.deck_word, bounds=rule.describe(), fix=fix))
 
 
 def explain(rule: SizeRule) -> tuple[str, str]:
