@@ -4,6 +4,8 @@ outline."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from lsprotocol import types
 from pytest_lsp import LanguageClient
@@ -255,3 +257,59 @@ async def test_formatting_a_toml_deck_and_its_outline(client, root):
         text_document=types.TextDocumentIdentifier(uri=uri),
         options=types.FormattingOptions(tab_size=4, insert_spaces=True)))
     assert again is not None and list(again) == []  # formatted once: nothing to change
+
+
+def inserted(text: str, row: int, item: types.CompletionItem) -> str:
+    """The line after accepting an item as the specification says: the edit's range replaced
+    by its text (a snippet's escapes undone; these items carry no tab stop)."""
+    assert isinstance(item.text_edit, types.TextEdit)
+    new_text = item.text_edit.new_text
+    if item.insert_text_format == types.InsertTextFormat.Snippet:
+        assert "$0" not in new_text and "${" not in new_text
+        new_text = re.sub(r"\\(.)", r"\1", new_text)
+    edit = types.TextEdit(range=item.text_edit.range, new_text=new_text)
+    return applied(text, [edit]).splitlines()[row]
+
+
+@pytest.mark.parametrize(("line", "label", "result"), [
+    ("fire it", "Fire It Up", '"Fire It Up" = 1'),
+    ('"Area', "AreaSteal", '"AreaSteal" = 1'),
+    ('"area', "AreaSteal", '"AreaSteal" = 1'),
+    ('"Area"', "AreaSteal", '"AreaSteal" = 1'),  # the closing quote an editor paired
+    ('"Area = 4', "AreaSteal", '"AreaSteal" = 4'),
+])
+async def test_a_toml_completion_writes_the_whole_key(client, root, line, label, result):
+    text = 'game = "megaman"\n[cards]\n' + line + "\n"
+    name = re.sub(r"\W", "-", line)
+    uri = open_doc(client, root / f"whole-{name}.toml", text)
+    cursor = len(line.split(" = ")[0].rstrip('"')) if line.endswith('"') or " = " in line \
+        else len(line)
+    found = await complete(client, uri, 2, cursor)
+    item = next(i for i in found.items if i.label == label)
+    assert inserted(text, 2, item) == result
+    typed = line[:cursor]
+    assert item.filter_text is not None and item.filter_text.startswith(typed)
+    assert isinstance(item.text_edit, types.TextEdit)
+    assert (item.text_edit.range.start.character, item.text_edit.range.end.character) == (
+        0, cursor + (line[cursor:cursor + 1] == '"'))  # what was typed, quotes included
+
+
+@pytest.mark.parametrize(("line", "label", "result"), [
+    ("2 Fire", "Fire Factory", "2 Fire Factory"), ("2 fire f", "Fire Factory", "2 Fire Factory"),
+    ("Power Pas", "Power Pastries", "1 Power Pastries")])
+async def test_a_text_list_completion_writes_the_whole_name(client, root, line, label, result):
+    text = "# game: megaman\n" + line + "\n"
+    uri = open_doc(client, root / f"whole-{line.replace(' ', '-')}.txt", text, "plaintext")
+    found = await complete(client, uri, 1, len(line))
+    item = next(i for i in found.items if i.label == label)
+    assert inserted(text, 1, item) == result
+    start = len(line) - len(line.lstrip("0123456789 ")) if line[0].isdigit() else 0
+    assert item.filter_text is not None and item.filter_text.startswith(line[start:])
+
+
+async def test_a_snippet_escapes_what_snippets_read(client, root):
+    from deckcli.lsp.requests import filter_text, snippet_text
+
+    assert snippet_text('"A$b}c\\d" = 1') == '"A\\$b\\}c\\\\d" = 1'
+    assert filter_text('"area', '"AreaSteal" = 1') == '"areaSteal" = 1'
+    assert filter_text("fire it", '"Fire It Up" = 1') == 'fire it"Fire It Up" = 1'

@@ -8,6 +8,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from conftest import REPO
 
 
@@ -56,6 +58,27 @@ def test_a_failed_request_is_answered_and_shutdown_then_exit_end_with_status_0()
     assert isinstance(error, dict) and error["code"] == -32603
     assert error["message"].startswith("deckcli could not answer hover: FileNotFoundError")
     assert {"id": 9, "jsonrpc": "2.0", "result": None} in answers  # alive after the error
+
+
+@pytest.mark.parametrize("diagnostic", [{"code": "copies"},
+                                        {"message": "x", "code": "copies"},
+                                        {"range": "line 3", "message": "x"}])
+def test_a_malformed_code_action_request_gets_invalid_params(diagnostic):
+    action = {"jsonrpc": "2.0", "id": 5, "method": "textDocument/codeAction", "params": {
+        "textDocument": {"uri": "file:///nowhere/deck.toml"},
+        "range": {"start": {"line": 0, "character": 0}, "end": {"line": 0, "character": 0}},
+        "context": {"diagnostics": [diagnostic]}}}
+    code, answers = run_server(INIT, INITIALIZED, action, SHUTDOWN, EXIT)
+    assert code == 0
+    [answer] = [a for a in answers if a.get("id") == 5]
+    assert answer["error"]["code"] == -32602  # InvalidParams, as the protocol names it
+    missing = [key for key in ("range", "message") if key not in diagnostic]
+    for key in missing:
+        assert f"required field missing @ request.params.context.diagnostics[0].{key}" in \
+            answer["error"]["message"]
+    logged = [a["params"]["message"] for a in answers if a.get("method") == "window/logMessage"]
+    assert logged and all("internal error" not in message for message in logged)
+    assert {"id": 9, "jsonrpc": "2.0", "result": None} in answers  # alive after it
 
 
 def test_other_commands_never_import_pygls():

@@ -164,7 +164,8 @@ def test_a_file_named_is_always_checked_unless_force_exclude(cli, tmp_path, monk
     assert named.code == 1 and named.json()["decks"][0]["problems"][0]["rule"] == "missing-game"
     forced = cli("check", "--force-exclude", "LICENSE.txt", "legacy/old.toml", "--format", "json",
                  "--extend-exclude", "legacy/")
-    assert forced.code == 0 and forced.json() == {"decks": [], "skipped": 2}
+    assert forced.code == 0 and forced.json() == {"decks": [], "skipped": 2, "strict": False,
+                                                  "passed": True}
     assert cli("check", "legacy/old.toml", "--force-exclude", "-f", "json").code == 1
 
 

@@ -50,6 +50,44 @@ def sha256_hex(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+class FileVersions:
+    """What files hold, told cheaply and kept in memory (a long-running process, the language
+    server): the hash of a file's bytes, read again only when its stamp moved or is unsettled;
+    "missing" when there is no regular file to read."""
+
+    MISSING = "missing"
+
+    def __init__(self, read: Callable[[Path], bytes]) -> None:
+        self.read = read  # raises OSError for a file it cannot read
+        self.known: dict[str, tuple[str, str]] = {}  # path -> (settled stamp, hash)
+
+    def version(self, path: Path) -> str:
+        """The hash of the file's bytes now (or "missing" / "unreadable: …")."""
+        key = str(path)
+        stamp = file_stamp(key, time.time_ns())
+        if stamp is None:
+            self.known.pop(key, None)
+            return self.MISSING
+        kept = self.known.get(key)
+        if kept is not None and stamp != UNSETTLED and kept[0] == stamp:
+            return kept[1]
+        try:
+            digest = sha256_hex(self.read(path))
+        except OSError as exc:  # the reader's refusal is a version too: it may be fixed
+            return f"unreadable: {exc}"
+        if stamp != UNSETTLED and file_stamp(key, time.time_ns()) == stamp:
+            self.known[key] = (stamp, digest)
+        return digest
+
+    def versions(self, paths: Iterable[Path]) -> dict[str, str]:
+        """Each file's version, by path."""
+        return {str(path): self.version(path) for path in paths}
+
+    def changed(self, versions: dict[str, str]) -> bool:
+        """Whether any of the files holds something else than it held."""
+        return any(self.version(Path(path)) != held for path, held in versions.items())
+
+
 class DigestMemo:
     """Hashes of files' bytes remembered with their stamps, in one JSON file of the cache
     folder ({path: [stamp, hash]}); an entry of another shape is forgotten."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -61,7 +62,8 @@ def complete(server: DeckServer, params: types.CompletionParams) -> types.Comple
                                formats)
     to_range = range_maker(doc)
     edit_range = to_range((row, spot.start, spot.end))
-    raw = fold(line[spot.start:column])
+    typed = line[spot.start:column]
+    snippets = snippet_support(server)
     items = []
     for index, choice in enumerate(choices):
         text = written(spot, choice.write)
@@ -69,10 +71,35 @@ def complete(server: DeckServer, params: types.CompletionParams) -> types.Comple
             label=choice.label, detail=choice.detail,
             kind=types.CompletionItemKind.Value if spot.kind == "card"
             else types.CompletionItemKind.EnumMember,
-            text_edit=types.TextEdit(range=edit_range, new_text=text),
-            filter_text=text if fold(text).startswith(raw) else line[spot.start:column] + text,
-            sort_text=f"{choice.rank}{index:04}"))
+            text_edit=types.TextEdit(range=edit_range,
+                                     new_text=snippet_text(text) if snippets else text),
+            insert_text_format=types.InsertTextFormat.Snippet if snippets else None,
+            filter_text=filter_text(typed, text), sort_text=f"{choice.rank}{index:04}"))
     return types.CompletionList(is_incomplete=incomplete, items=items)
+
+
+def filter_text(typed: str, text: str) -> str:
+    """What a client filters an item by: it starts with what was typed, exactly (clients
+    match the text between the edit's start and the cursor against it, some by case): the
+    text to write with the typed part as typed ('"area' -> '"areaSteal" = 1', which reads
+    back as the same card), else the typed text before it ('fire' -> 'fire"Fire Arm" = 1')."""
+    head = text[:len(typed)]
+    return typed + text[len(typed):] if fold(head) == fold(typed) else typed + text
+
+
+def snippet_support(server: DeckServer) -> bool:
+    """Whether the client takes completion snippets: they are written whole by Neovim's
+    completion (which writes only the first word of a plain-text edit, `"AreaSteal"` of
+    `"AreaSteal" = 1`)."""
+    document = server.client_capabilities.text_document
+    completion = document.completion if document else None
+    item = completion.completion_item if completion else None
+    return bool(item and item.snippet_support)
+
+
+def snippet_text(text: str) -> str:
+    """Text as a snippet that writes exactly it (`$`, `}` and `\\` escaped; no tab stop)."""
+    return re.sub(r"([$}\\])", r"\\\1", text)
 
 
 def game_names(registry: PoolRegistry | None) -> dict[str, str]:

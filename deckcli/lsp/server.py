@@ -13,11 +13,12 @@ import logging
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcInternalError
+from pygls.exceptions import JsonRpcException, JsonRpcInternalError
 from pygls.lsp.server import LanguageServer
+from pygls.protocol import LanguageServerProtocol
 from pygls.workspace import TextDocument
 
 from deckcli import __version__
@@ -31,19 +32,53 @@ T = TypeVar("T")
 log = logging.getLogger("deckcli.lsp")
 
 
+class DeckProtocol(LanguageServerProtocol):
+    """pygls's protocol, answering a request it cannot read: pygls drops a request whose
+    params break the protocol's types (a code action's diagnostic without `range`), and the
+    client would wait for ever; it gets the error the protocol names (InvalidParams)."""
+
+    def structure_message(self, data: dict[str, Any]) -> Any:
+        try:
+            return super().structure_message(data)
+        except JsonRpcException as exc:
+            if "id" in data and "method" in data:
+                self._send_response(data["id"], error=types.ResponseError(
+                    code=exc.code, message=f"{exc.message}: {unreadable(exc)}"))
+            raise
+
+
+def unreadable(exc: JsonRpcException) -> str:
+    """Which fields of a request were missing or of the wrong type, as cattrs tells it."""
+    from cattrs import transform_error
+    from cattrs.errors import ClassValidationError
+
+    cause = exc.__cause__
+    if isinstance(cause, ClassValidationError):
+        return "; ".join(transform_error(cause, path="request"))
+    return "the request does not follow the protocol"
+
+
 class DeckServer(LanguageServer):
     """The server, the checker it keeps, and the last check of each open document."""
 
     def __init__(self, pools: list[Path]) -> None:
         super().__init__("deckcli", __version__,
-                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         protocol_cls=DeckProtocol)
         self.checker = Checker(pools)
         self.pending: dict[str, asyncio.Task[None]] = {}
-        self.results: dict[str, tuple[str, Checked]] = {}  # uri -> (text checked, verdict)
+        # uri -> (text checked, the checker's generation then, verdict)
+        self.results: dict[str, tuple[str, int, Checked]] = {}
         self.flagged: set[str] = set()  # documents whose last diagnostics were not empty
 
     def report_server_error(self, error: Exception, source: object) -> None:
-        """Errors outside a request go to the log, never to a pop-up."""
+        """Errors outside a request go to the log, never to a pop-up; a message the editor
+        sent that breaks the protocol (answered already, see `DeckProtocol`) is its mistake."""
+        if isinstance(error, JsonRpcException) and not isinstance(error, JsonRpcInternalError):
+            self.window_log_message(types.LogMessageParams(
+                type=types.MessageType.Warning, message="deckcli: a message from the editor "
+                f"does not follow the protocol: {unreadable(error)}"))
+            return
         self.log_error("the server", error)
 
     def log_error(self, what: str, error: BaseException) -> None:
@@ -70,31 +105,35 @@ class DeckServer(LanguageServer):
         return (doc, Path(doc.path)) if doc.path and uri.startswith("file:") else None
 
     def checked(self, uri: str) -> tuple[TextDocument, Checked] | None:
-        """A document's check, made again only when its text changed since the last one."""
+        """A document's check, made again only when its text, or a configuration or pool
+        file it depends on, changed since the last one."""
         found = self.document(uri)
         if found is None:
             return None
         doc, path = found
         text = doc.source
+        self.checker.refresh(path)
         kept = self.results.get(uri)
-        if kept is not None and kept[0] == text:
-            return doc, kept[1]
+        if kept is not None and kept[:2] == (text, self.checker.generation):
+            return doc, kept[2]
         result = self.checker.check(path, text)
-        self.results[uri] = (text, result)
+        self.results[uri] = (text, self.checker.generation, result)
         return doc, result
 
     def publish(self, uri: str) -> None:
-        """Check a document and send its diagnostics (none for a document that is no deck)."""
+        """Check a document and send its diagnostics (none for a document that is no deck
+        nor a configuration with mistakes)."""
         try:
             found = self.checked(uri)
             if found is None:
                 return
             doc, result = found
-            shown = diagnostics(result, doc.source, range_maker(doc)) if result.deck else []
+            shown = (diagnostics(result, doc.source, range_maker(doc))
+                     if result.deck or result.problems else [])
         except Exception as exc:
             self.log_error(f"checking {uri}", exc)
             return
-        if result.deck is None and uri not in self.flagged:
+        if not shown and result.deck is None and uri not in self.flagged:
             return  # no deck, and nothing to take back: the document is left alone
         (self.flagged.add if shown else self.flagged.discard)(uri)
         self.text_document_publish_diagnostics(types.PublishDiagnosticsParams(
@@ -118,6 +157,17 @@ class DeckServer(LanguageServer):
         self.results.clear()
         for uri in list(self.workspace.text_documents):
             self.publish(uri)
+
+    def recheck_stale(self) -> None:
+        """Check again each open document whose configuration or pools changed on disk (a
+        file saved in the editor, for clients that report no file changes)."""
+        for uri in list(self.workspace.text_documents):
+            found = self.document(uri)
+            if found is not None:
+                self.checker.refresh(found[1])
+        for uri, (_, generation, _) in list(self.results.items()):
+            if generation != self.checker.generation:
+                self.publish(uri)
 
     def close(self, uri: str) -> None:
         waiting = self.pending.pop(uri, None)
@@ -149,6 +199,7 @@ def build_server(pools: list[Path]) -> DeckServer:
             server.recheck_all()
         else:
             server.publish(params.text_document.uri)
+            server.recheck_stale()  # a pool saved in the editor
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     def did_close(params: types.DidCloseTextDocumentParams) -> None:
