@@ -14,7 +14,7 @@ import stat
 from pathlib import Path
 
 from deckcli.formats.entries import problem
-from deckcli.formats.kinds import by_kind, kind_of
+from deckcli.formats.kinds import NATIVE, by_kind, kind_of
 from deckcli.i18n import _
 from deckcli.model.deck import Deck, DeckKind
 from deckcli.model.problem import Problem
@@ -26,7 +26,7 @@ UNREADABLE_RULES = frozenset(
 )
 
 
-def decode_deck_bytes(data: bytes, kind: DeckKind = "toml"
+def decode_deck_bytes(data: bytes, kind: DeckKind | None = None
                       ) -> tuple[str | None, Problem | None]:
     """Text of a deck file, or the problem that stops it being read (an empty file is told
     what a deck of its format, `kind`, needs)."""
@@ -34,7 +34,7 @@ def decode_deck_bytes(data: bytes, kind: DeckKind = "toml"
         return None, problem("file-too-large", f"more than {MAX_FILE_BYTES:,} bytes; deck files "
                              f"are at most {MAX_FILE_BYTES:,} (is it really a deck?)")
     if not data.strip():
-        return None, problem("empty-file", _(by_kind(kind).needs))
+        return None, problem("empty-file", _((by_kind(kind) if kind else NATIVE).needs))
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
         return None, problem("encoding", "the file is UTF-16; save it as UTF-8")
     if b"\x00" in data:
