@@ -269,3 +269,24 @@ def test_a_piped_card_never_splits_its_source_urls(cli, monkeypatch):
     for url in urls:
         assert url in words, url
     assert "ability" not in run.out  # an empty fact is left out, not an empty row
+
+
+def test_a_deck_format_typed_wrong_gets_a_did_you_mean(cli, write_deck):
+    run = cli("check", LEGAL, "--deck-format", "standrd")
+    assert run.code == 2
+    assert "--deck-format 'standrd' is not a format of any game (did you mean 'standard'?)" \
+        in run.err
+    deck = write_deck("fm.txt", "# game: megaman\n# format: standrd\n1 AirShot\n")
+    said = json.loads(cli("check", deck, "--format", "json").out)["decks"][0]["problems"]
+    assert said[0]["message"] == ("megaman has no format 'standrd' (did you mean 'standard'?); "
+                                  "formats: standard")
+
+
+def test_the_readme_puts_deckcli_on_the_path_and_editors_name_neovims_pause():
+    readme = (REPO / "README.md").read_text(encoding="utf-8")
+    setup = readme.split("## Set-up", 1)[1].split("\n## ", 1)[0]
+    assert ". .venv/bin/activate" in setup and "pipx install ." in setup
+    assert "uv tool install ." in setup
+    editors = (REPO / "docs" / "editors.md").read_text(encoding="utf-8")
+    assert "150 ms" in editors and "debounce_text_changes" in editors
+    assert "vim.lsp.completion.enable" in editors

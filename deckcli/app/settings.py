@@ -9,6 +9,7 @@ what it needs from here; `deckcli config` prints it (`rows`); the result cache k
 
 from __future__ import annotations
 
+import difflib
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -233,8 +234,10 @@ class Settings:
                 formats = formats or {fid for gid in registry.game_ids()
                                       for fid in registry.format_ids(gid)}
                 if deck_format not in formats:
+                    close = difflib.get_close_matches(deck_format, sorted(formats), n=1)
+                    hint = f" (did you mean {close[0]!r}?)" if close else ""
                     mistakes.append(f"{format_label} {deck_format!r} is not a format of any "
-                                    f"game; formats: {', '.join(sorted(formats))}")
+                                    f"game{hint}; formats: {', '.join(sorted(formats))}")
         for key, ids in (("select", self.select), ("ignore", self.ignore)):
             mistakes += [f"{ids.named(key).rstrip()}: {problem}"
                          for problem in unknown_rule_ids(ids.value, registry)]
@@ -260,7 +263,6 @@ def known_rule_ids(registry: PoolRegistry) -> set[str]:
 def unknown_rule_ids(rule_ids: Iterable[str], registry: PoolRegistry) -> list[str]:
     """"'deck_size' is not a rule id of any game (did you mean 'deck-size'?)" for each id
     no game knows."""
-    import difflib
 
     rule_ids = list(rule_ids)
     known = known_rule_ids(registry) if rule_ids else set()

@@ -300,8 +300,23 @@ class PoolRegistry:
             header = self.header(game_id)
             chosen = format_id or header.game.default_format
             if chosen not in header.formats:
-                return Problem(rule="unknown-format", message=f"{game_id} has no format "
-                               f"{chosen!r}; formats: {', '.join(header.formats)}")
+                return Problem(rule="unknown-format", message=unknown_format(
+                    game_id, chosen, list(header.formats)))
             return self.resolver(game_id, chosen)
         except PoolError as exc:
             return Problem(rule="broken-pool", message=str(exc))
+
+
+def unknown_format(game_id: str, name: str, formats: list[str]) -> str:
+    """"haikyu has no format 'standrd' (did you mean 'standard'?); formats: …"."""
+    import difflib
+
+    from deckcli.i18n import _
+
+    close = difflib.get_close_matches(name.lower().replace(" ", "-"), formats, n=1)
+    if close:
+        return _("{game} has no format {name!r} (did you mean {format!r}?); formats: "
+                 "{formats}").format(game=game_id, name=name, format=close[0],
+                                     formats=", ".join(formats))
+    return _("{game} has no format {name!r}; formats: {formats}").format(
+        game=game_id, name=name, formats=", ".join(formats))
