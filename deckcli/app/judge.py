@@ -16,6 +16,7 @@ from deckcli.formats.read import (
     read_limited,
 )
 from deckcli.formats.sniff import not_a_deck
+from deckcli.io.stamps import sha256_hex
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
 from deckcli.model.result import DeckResult
@@ -46,32 +47,43 @@ def check_file(deck: Deck, problems: list[Problem], registry: PoolRegistry,
 
 def check_target(target: Target, registry: PoolRegistry, settings: Settings
                  ) -> DeckResult | Skip:
-    """Check one deck file, or say why a file met in a folder scan is not a deck."""
-    read = read_target(target, settings)
+    """Check one deck file, or say why a file met in a folder scan is not a deck. The result
+    carries a hash of the very bytes judged (`_digest`), which the result cache keeps it
+    under: a file edited while it was judged is never stored against other bytes."""
+    seen: list[bytes] = []
+    read = read_target(target, settings, seen)
     if isinstance(read, Skip):
-        return read
-    deck, problems = read
-    checked = check_file(deck, [*target.problems, *problems], registry, settings)
-    return filter_problems(checked, settings)
+        checked: DeckResult | Skip = read
+    else:
+        deck, problems = read
+        checked = filter_problems(
+            check_file(deck, [*target.problems, *problems], registry, settings), settings)
+    if seen:
+        checked._digest = sha256_hex(seen[0])
+    return checked
 
 
-def read_target(target: Target, settings: Settings) -> tuple[Deck, list[Problem]] | Skip:
+def read_target(target: Target, settings: Settings, seen: list[bytes] | None = None
+                ) -> tuple[Deck, list[Problem]] | Skip:
     """A file read as a deck, unless it was found by a scan and its content says it is none:
     a text list without a `# game:` line, a CSV without a count column, a TOML file without
-    `game` or `[cards]`. A `[[decks]]` entry of the config makes any file it names a deck."""
+    `game` or `[cards]`. A `[[decks]]` entry of the config makes any file it names a deck.
+    The bytes read are added to `seen`."""
     path = target.path
     suffix = path.suffix.lower()
+    try:
+        data = read_limited(path)
+    except OSError:
+        return read_deck_file(path)  # reports why it cannot be read
+    if seen is not None:
+        seen.append(data)
     if target.explicit or suffix not in SNIFFED_SUFFIXES:
-        deck, problems = read_deck_file(path)
+        deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=kind_of(path)))
         if target.explicit or looks_like_deck(deck, problems):
             return deck, problems
         empty = any(p.rule == "empty-file" for p in problems)
         return Skip(str(path), "an empty TOML file" if empty
                     else "a TOML file with neither game nor [cards]")
-    try:
-        data = read_limited(path)
-    except OSError:
-        return read_deck_file(path)  # reports why it cannot be read
     glob = settings.deck_glob(path)
     if glob is None:
         text, failure = decode_deck_bytes(data)
