@@ -27,6 +27,7 @@ import json
 import os
 import time
 from collections.abc import Callable, Iterator, Sequence
+from pathlib import Path
 from typing import IO
 
 from deckcli.app.resultdata import from_data, to_data
@@ -58,10 +59,10 @@ def pool_digests(registry: PoolRegistry) -> list[list[str]]:
     return digests
 
 
-def file_digest(path: object) -> str | None:
+def file_digest(path: Path) -> str | None:
     """A hash of a deck file's bytes (bounded, never blocking), or None when it cannot be read."""
     try:
-        return sha256_hex(read_limited(path))  # type: ignore[arg-type]
+        return sha256_hex(read_limited(path))
     except OSError:
         return None
 

@@ -281,7 +281,7 @@ class Store:
                 with open(fd, "w", encoding="utf-8", newline="\n") as handle:
                     handle.writelines([text] if isinstance(text, str) else text)
                 os.replace(tmp, name, src_dir_fd=folder, dst_dir_fd=folder)
-            except (OSError, ValueError):  # ValueError: text no file can hold
+            except (OSError, ValueError, TypeError):  # ValueError: text no file can hold
                 with contextlib.suppress(OSError):
                     os.unlink(tmp, dir_fd=folder)
                 return False
@@ -299,10 +299,9 @@ class Store:
 
     def _evict(self, folder: int, kept: str, superseded: str | None) -> None:
         try:
-            with os.scandir(folder) as listing:
-                found = [(entry.name, entry.stat(follow_symlinks=False).st_mtime)
-                         for entry in listing]
-        except OSError:
+            found = [(name, os.stat(name, dir_fd=folder, follow_symlinks=False).st_mtime)
+                     for name in os.listdir(folder)]
+        except OSError:  # listed, then removed by another run: the next write evicts
             return
         now = time.time()
         oldest = now - self.max_age_days * 86400 if self.max_age_days is not None else None

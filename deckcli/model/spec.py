@@ -35,6 +35,10 @@ class SpecMeta(type):
     """Collects a spec class's fields (name -> (annotation text, defining module)) and
     defaults, and gives it slots for the fields its bases do not already hold."""
 
+    __spec_fields__: dict[str, tuple[str, str]]
+    __spec_defaults__: dict[str, Any]
+    __spec_mixin__: bool
+
     def __new__(mcls, name: str, bases: tuple[type, ...], ns: dict[str, Any],
                 mixin: bool = False) -> SpecMeta:
         notes: dict[str, Any] = ns.get("__annotations__", {})
@@ -55,9 +59,9 @@ class SpecMeta(type):
                 for slot in getattr(klass, "__slots__", ())}
         ns["__slots__"] = () if mixin else tuple(f for f in fields if f not in held)
         cls = super().__new__(mcls, name, bases, ns)
-        cls.__spec_fields__ = fields  # type: ignore[attr-defined]
-        cls.__spec_defaults__ = defaults  # type: ignore[attr-defined]
-        cls.__spec_mixin__ = mixin  # type: ignore[attr-defined]
+        cls.__spec_fields__ = fields
+        cls.__spec_defaults__ = defaults
+        cls.__spec_mixin__ = mixin
         return cls
 
 

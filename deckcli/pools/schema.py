@@ -25,6 +25,7 @@ from deckcli.model.poolspec import PoolHeader, RuleBase
 from deckcli.model.spec import Spec, evaluate, field_checks, model_problem
 
 CONFIG = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+RECORDS: dict[type[BaseModel], type[Spec]] = {}  # each model's record
 NESTED = (poolspec.FieldDef, poolspec.GameInfo, poolspec.SetAside, poolspec.TurnDraws,
           poolspec.Setup, poolspec.Costs, poolspec.Format, poolspec.PoolHeader)
 
@@ -64,7 +65,7 @@ def _model(cls: type[Spec], names: dict[str, object]) -> type[BaseModel]:
             fields[field] = (hint, ...)
     model: type[BaseModel] = create_model(
         cls.__name__, __config__=CONFIG, __validators__=_validators(cls), **fields)
-    model.__record__ = cls  # type: ignore[attr-defined]
+    RECORDS[model] = cls
     return model
 
 
@@ -76,17 +77,19 @@ def models() -> dict[str, type[BaseModel]]:
 
     names: dict[str, object] = {}
     rules = [_model(kind.schema, names) for kind in KINDS.values()]
+    models_of_rules = {rule.__name__: rule for rule in rules}
     union: Any = reduce(or_, rules)
     names[RuleBase.__name__] = Annotated[union, Field(discriminator="kind")]
     for cls in NESTED:
         names[cls.__name__] = _model(cls, names)
-    return {name: model for name, model in names.items() if isinstance(model, type)}
+    return {**models_of_rules,
+            **{name: model for name, model in names.items() if isinstance(model, type)}}
 
 
 def to_record(value: object) -> Any:
     """A validated pydantic value as records (lists, dicts and scalars as they are)."""
     if isinstance(value, BaseModel):
-        cls: type[Spec] = type(value).__record__  # type: ignore[attr-defined]
+        cls = RECORDS[type(value)]
         return cls(**{field: to_record(getattr(value, field)) for field in cls.__spec_fields__})
     if isinstance(value, (list, tuple)):
         return [to_record(item) for item in value]
