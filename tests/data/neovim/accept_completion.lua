@@ -30,13 +30,14 @@ poll(function() local c = vim.lsp.get_client_by_id(id); return c and c.initializ
       for i, item in ipairs(items) do if item.abbr == label then index = i; break end end
       if not index then finish('NO ITEM ' .. label); return end
       vim.api.nvim_feedkeys(vim.keycode(string.rep('<C-n>', index) .. '<C-y>'), 'n', false)
-      vim.defer_fn(function()
+      -- accepted once the menu is gone; then back to normal mode, and the line is read
+      poll(function() return vim.fn.pumvisible() == 0 end, function()
         vim.api.nvim_feedkeys(vim.keycode('<Esc>'), 'n', false)
-        vim.defer_fn(function()
+        poll(function() return vim.api.nvim_get_mode().mode == 'n' end, function()
           finish(vim.api.nvim_buf_get_lines(0, tonumber(vim.env.NVIM_ROW) - 1,
                                             tonumber(vim.env.NVIM_ROW), false)[1])
-        end, 300)
-      end, 500)
+        end)
+      end)
     end)
   end)
 end)
