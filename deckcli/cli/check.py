@@ -169,7 +169,7 @@ def check(
             line = f"skipped {path}{'/' if folder else ''}: {reason}"
             sys.stderr.write(f"deckcli: {escape_controls(line)}\n")  # a .gitignore may hold \r
     renderer = get_renderer(output_format)
-    emit(lambda out, color: renderer(result, out, color), output)
+    emit(lambda out, color: renderer(result, out, color), output, settings.allow_outside.value)
     if settings.step_summary.value is not None:
         append_step_summary(result, settings.step_summary.value)
     raise typer.Exit(result.exit_code())
