@@ -109,9 +109,9 @@ def check(
         "--force-exclude", help="Apply exclusions and deck detection to files named on the "
         "command line too (for pre-commit).")] = False,
     allow_outside: Annotated[bool, typer.Option(
-        "--allow-outside", help="Read a file or folder named here even when, inside a git "
-        "work tree, a symbolic link leads it outside the work tree (refused otherwise; no "
-        "configuration can allow it).")] = False,
+        "--allow-outside", help="Read a file or folder named here (and write -o) even when, "
+        "inside a git work tree, a symbolic link leads it outside the work tree (refused "
+        "otherwise; no configuration can allow it).")] = False,
     verbose: Annotated[bool, typer.Option(
         "--verbose", help="List every file a folder scan skipped, and why (on stderr).")] = False,
     no_cache: Annotated[bool, typer.Option(
