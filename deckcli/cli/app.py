@@ -104,8 +104,9 @@ def main_options(
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")]
     = False,
     allow_outside: Annotated[bool, typer.Option(
-        "--allow-outside", help="Read and write files named on the command line even when, "
-        "inside a git work tree, a symbolic link leads them outside it (refused otherwise).")] = False,
+        "--allow-outside", help="Read and write files named on the command line even "
+        "when, inside a git work tree, a symbolic link leads them outside it (refused "
+        "otherwise).")] = False,
     install_completion: Annotated[Shell | None, _completion(install=True)] = None,
     show_completion: Annotated[Shell | None, _completion(install=False)] = None,
 ) -> None:
