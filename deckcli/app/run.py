@@ -52,7 +52,11 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
     decks_under: dict[Path, int] = {}  # decks found under each folder given
     for item in found:
         if isinstance(item, Skip):
-            result.skipped_files.append((printable_path(item.path), item.reason, item.folder))
+            if item.quiet:
+                result.passed_over.append((printable_path(item.path), item.reason))
+            else:
+                result.skipped_files.append((printable_path(item.path), item.reason,
+                                             item.folder))
             continue
         if isinstance(item, EmptyFolder):
             if item.empty:  # else a folder that could not be listed: its problem says so

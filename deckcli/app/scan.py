@@ -26,7 +26,8 @@ from deckcli.app.ignore import (
 )
 from deckcli.app.settings import Settings
 from deckcli.app.worktree import git_root
-from deckcli.formats.kinds import DECK_SUFFIXES
+from deckcli.formats.kinds import DECK_SUFFIXES, suffix_list
+from deckcli.i18n import _
 from deckcli.model.problem import Problem
 from deckcli.model.record import Record
 
@@ -65,14 +66,17 @@ class EmptyFolder(Record):
 
 
 class Skip(Record):
-    """A file (or folder) passed over, and why."""
+    """A file (or folder) passed over, and why; `quiet` for a file no deck format reads (a
+    `README.md`), which only `check --verbose` lists: every report would drown in them."""
 
-    __slots__ = ("path", "reason", "folder")
+    __slots__ = ("path", "reason", "folder", "quiet")
 
-    def __init__(self, path: str, reason: str, folder: bool = False) -> None:
+    def __init__(self, path: str, reason: str, folder: bool = False,
+                 quiet: bool = False) -> None:
         self.path = path
         self.reason = reason
         self.folder = folder
+        self.quiet = quiet
 
 
 def scan_paths(paths: list[Path], settings: Settings | None = None
@@ -95,7 +99,24 @@ def scan_paths(paths: list[Path], settings: Settings | None = None
             found.append(EmptyFolder(path, []))
             continue
         found.extend(Target(file, False, [], path) for file in files)
-    return found
+    return once_each(found)
+
+
+def once_each(found: list[Target | EmptyFolder | Skip]) -> list[Target | EmptyFolder | Skip]:
+    """Each file once, where it first came (`check . legal.toml` names legal.toml twice:
+    directly and through the folder); named on the command line anywhere, it counts as named
+    (a deck whatever its content)."""
+    first: dict[str, Target] = {}
+    kept: list[Target | EmptyFolder | Skip] = []
+    for item in found:
+        if isinstance(item, Target):
+            key = os.path.abspath(item.path)
+            if key in first:
+                first[key].explicit = first[key].explicit or item.explicit
+                continue
+            first[key] = item
+        kept.append(item)
+    return kept
 
 
 def excluded_file(path: Path, settings: Settings) -> str | None:
@@ -186,8 +207,16 @@ def find_deck_files(path: Path, settings: Settings | None = None
                     skipped.append(Skip(str(Path(entry.path)), hard or soft or ""))
                 else:
                     found.append(folder_path / entry.name)  # Path(entry.path)
+            else:
+                skipped.append(Skip(str(Path(entry.path)), not_a_deck_file(), quiet=True))
         pending.extend(reversed(subfolders))  # depth first, in name order
     return found, skipped, problems
+
+
+def not_a_deck_file() -> str:
+    """Why a scan passes over a file of a suffix no deck format has."""
+    return _("no deck format reads this suffix; deckcli reads {suffixes}").format(
+        suffixes=suffix_list())
 
 
 def _tracked(root: Path | None) -> Tracked:

@@ -16,6 +16,7 @@ from deckcli.cli.helpstyle import epilog
 from deckcli.cli.options import DeckFormatOption, GameOption
 from deckcli.cli.output import emit
 from deckcli.errors import UserError
+from deckcli.i18n import _
 
 if TYPE_CHECKING:
     from deckcli.model.result import CheckResult
@@ -168,8 +169,12 @@ def check(
         for path, reason, folder in result.skipped_files:
             line = f"skipped {path}{'/' if folder else ''}: {reason}"
             sys.stderr.write(f"deckcli: {escape_controls(line)}\n")  # a .gitignore may hold \r
+        for path, reason in result.passed_over:
+            line = _("skipped {path}: {reason}").format(path=path, reason=reason)
+            sys.stderr.write(f"deckcli: {escape_controls(line)}\n")
     renderer = get_renderer(output_format)
-    emit(lambda out, color: renderer(result, out, color), output, settings.allow_outside.value)
+    emit(lambda out, color: renderer(result, out, color), output, settings.allow_outside.value,
+         commands=output_format == "github")
     if settings.step_summary.value is not None:
         append_step_summary(result, settings.step_summary.value)
     raise typer.Exit(result.exit_code())

@@ -9,24 +9,29 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING, BinaryIO, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
 
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
-from deckcli.escape import printable_path
+from deckcli.escape import CommandFreeStream, printable_path
 
 if TYPE_CHECKING:
     from deckcli.io.confine import OutsideWorkTree
 
 
 def emit(write: Callable[[TextIO, bool], object], output: Path | None,
-         allow_outside: bool | None = None) -> None:
-    """Run a renderer into stdout, or into a file replaced in one step."""
+         allow_outside: bool | None = None, commands: bool = False) -> None:
+    """Run a renderer into stdout, or into a file replaced in one step. No line it writes
+    starts with `::` (a CI workflow command) unless `commands` (the GitHub renderer, which
+    writes its own and percent-encodes what it echoes)."""
     if output is None:
-        write(sys.stdout, color_for(sys.stdout))
-        sys.stdout.flush()
+        stream = sys.stdout if commands else cast(TextIO, CommandFreeStream(sys.stdout))
+        write(stream, color_for(sys.stdout))
+        stream.flush()
         return
     buffer = io.StringIO()
-    write(buffer, False)
+    into = buffer if commands else cast(TextIO, CommandFreeStream(buffer))
+    write(into, False)
+    into.flush()
     write_bytes(output, buffer.getvalue().encode("utf-8"), follow_links=False,
                 allow_outside=allow_outside)
 

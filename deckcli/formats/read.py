@@ -11,10 +11,11 @@ from __future__ import annotations
 import codecs
 import os
 import stat
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from deckcli.formats.entries import problem
-from deckcli.formats.kinds import by_kind, kind_of
+from deckcli.formats.kinds import by_kind, by_suffix, kind_of, suffix_list
+from deckcli.i18n import _
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
 
@@ -99,5 +100,14 @@ def parse_deck_bytes(data: bytes, deck: Deck) -> tuple[Deck, list[Problem]]:
 
 
 def parse_deck_text(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
-    """Read a deck from its decoded text, with the reader of `deck.kind`."""
-    return by_kind(deck.kind).read(text, deck)
+    """Read a deck from its decoded text, with the reader of `deck.kind`. A file of a suffix
+    no format has is read as TOML; when it is no TOML either, the problem says which files
+    deckcli reads instead of what TOML wanted (a `deck.html` is not "invalid TOML")."""
+    read, problems = by_kind(deck.kind).read(text, deck)
+    suffix = PurePath(deck.path).suffix
+    if suffix and by_suffix(deck.path) is None and any(p.rule == "invalid-toml"
+                                                       for p in problems):
+        message = _("deckcli does not read {suffix} files; it reads {suffixes}").format(
+            suffix=suffix, suffixes=suffix_list())
+        return read, [problem("unreadable", message)]
+    return read, problems
