@@ -21,6 +21,7 @@ from deckcli.errors import UserError
 from deckcli.formats.kinds import SNIFFED_SUFFIXES, kind_of
 from deckcli.formats.read import parse_deck_bytes
 from deckcli.formats.sniff import not_a_deck
+from deckcli.i18n import _
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
 from deckcli.pools.registry import PoolRegistry
@@ -113,6 +114,9 @@ class Checker:
         settings = place_of.settings
         if not is_deck(path, text, settings):
             return Checked(None)
+        surrogate = lone_surrogate(text)
+        if surrogate is not None:  # no file could hold it: the editor's buffer is no UTF-8
+            return Checked(Deck(path=str(path), kind=kind_of(path)), [surrogate])
         deck, problems = parse_deck_bytes(text.encode("utf-8"),
                                           Deck(path=str(path), kind=kind_of(path)))
         if deck.kind == "toml" and settings.deck_glob(path) is None and not toml_deck(
@@ -128,6 +132,22 @@ class Checker:
         if resolver is not None and deck.game is None:
             given = "the configuration gives" if settings.deck_glob(path) else "its cards give"
         return Checked(deck, result.problems, resolver, registry, given)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def lone_surrogate(text: str) -> Problem | None:
+    """The `encoding` problem of a text holding a lone surrogate (a client may send one;
+    it is no character, and a deck file, being UTF-8, cannot hold it), or None."""
+    found = _SURROGATE.search(text)
+    if found is None:
+        return None
+    line = text.count("\n", 0, found.start()) + 1
+    return Problem(rule="encoding", line=line, message=_(
+        "line {line} holds a lone surrogate (U+{code:04X}), which is no character; a deck "
+        "file is UTF-8 text — delete it or write the character it was meant to be").format(
+            line=line, code=ord(found.group())))
 
 
 def is_deck(path: Path, text: str, settings: Settings) -> bool:

@@ -3,7 +3,7 @@ their conversion to LSP edits in the editor's units."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -19,7 +19,7 @@ from deckcli.lsp.diagnostics import spans
 from deckcli.lsp.locate import Ref, refs_of
 from deckcli.lsp.outline import Symbol
 from deckcli.lsp.outline import outline as deck_outline
-from deckcli.lsp.units import text_edit
+from deckcli.lsp.units import span_maker, text_edit
 from deckcli.model.deck import Deck
 
 if TYPE_CHECKING:
@@ -118,18 +118,26 @@ def outline(server: DeckServer, params: types.DocumentSymbolParams
         count = f"×{ref.count}" if ref.count is not None else ""
         return " · ".join(part for part in (count, card.label() if card else "") if part)
 
-    lines = doc.source.splitlines()
-    return [symbol(doc, lines, item)
-            for item in deck_outline(doc.source, deck.kind, describe)]
+    head = "".join(doc.lines[:MAX_OUTLINE_LINES])
+    to_range = span_maker(doc)
+    return [symbol(to_range, head.splitlines(), item)
+            for item in deck_outline(head, deck.kind, describe)]
 
 
-def symbol(doc: TextDocument, lines: list[str], item: Symbol) -> types.DocumentSymbol:
+# lines of a document the outline covers: far more than any real deck has, and the work of one
+# answer stays bounded (a 100,000-line file gets the outline of its first lines at once,
+# instead of an answer no editor waits for)
+MAX_OUTLINE_LINES = 5_000
+
+
+def symbol(to_range: Callable[[int, int, int, int], types.Range], lines: list[str],
+           item: Symbol) -> types.DocumentSymbol:
     """An outline entry over whole lines, selecting its first line."""
     last = lines[item.last] if item.last < len(lines) else ""
-    whole = text_edit(doc, (item.first, 0, item.last, len(last), "")).range
     head = lines[item.first] if item.first < len(lines) else ""
-    chosen = text_edit(doc, (item.first, 0, item.first, len(head), "")).range
     return types.DocumentSymbol(
-        name=item.name or "(unnamed)", kind=_SYMBOL_KINDS[item.kind], range=whole,
-        selection_range=chosen, detail=item.detail or None,
-        children=[symbol(doc, lines, child) for child in item.children] or None)
+        name=item.name or "(unnamed)", kind=_SYMBOL_KINDS[item.kind],
+        range=to_range(item.first, 0, item.last, len(last)),
+        selection_range=to_range(item.first, 0, item.first, len(head)),
+        detail=item.detail or None,
+        children=[symbol(to_range, lines, child) for child in item.children] or None)
