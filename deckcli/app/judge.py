@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from deckcli.app.placement import place
 from deckcli.app.scan import Skip, Target
-from deckcli.app.settings import Settings
+from deckcli.app.settings import DEFAULT, Settings
 from deckcli.engine.check import check_deck, unchecked
 from deckcli.formats.kinds import SNIFFED_SUFFIXES, kind_of
 from deckcli.formats.read import (
@@ -16,12 +16,14 @@ from deckcli.formats.read import (
     read_limited,
 )
 from deckcli.formats.sniff import not_a_deck
+from deckcli.i18n import ngettext
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
 from deckcli.model.result import DeckResult
 from deckcli.pools.registry import PoolRegistry
 
-UNSILENCED = frozenset({"pool-override", "pool-added"})  # select/ignore never hide these
+# select/ignore never hide these
+UNSILENCED = frozenset({"pool-override", "pool-added", "config-silenced", "config-excluded"})
 
 
 def looks_like_deck(deck: Deck, problems: list[Problem]) -> bool:
@@ -89,6 +91,29 @@ def filter_problems(result: DeckResult, settings: Settings) -> DeckResult:
     judged the deck (UNSILENCED) is kept whatever they say, so a repository's configuration
     cannot hide a weakened pool."""
     select, ignore = settings.select.value, settings.ignore.value
-    result.problems = [p for p in result.problems if p.rule in UNSILENCED
-                       or ((not select or p.rule in select) and p.rule not in ignore)]
+    kept: list[Problem] = []
+    dropped: list[Problem] = []
+    for p in result.problems:
+        shown = p.rule in UNSILENCED or ((not select or p.rule in select) and p.rule not in ignore)
+        (kept if shown else dropped).append(p)
+    dropped = [p for p in dropped if p.severity != "info"]
+    result.problems = kept
+    origins = [ids.origin for ids in (settings.select, settings.ignore) if from_file(ids.origin)]
+    silenced = [p for p in dropped if from_file(settings.ignore.origin) and p.rule in ignore
+                or from_file(settings.select.origin) and select and p.rule not in select]
+    if silenced:
+        count = sum(p.stands_for for p in silenced)
+        rules = ", ".join(sorted({p.rule for p in silenced}))
+        result.problems.append(Problem(rule="config-silenced", severity="info", message=ngettext(
+            "{count} problem ({rules}) not reported: the configuration {origin} leaves it out; "
+            "deckcli check --isolated reports it",
+            "{count} problems ({rules}) not reported: the configuration {origin} leaves them "
+            "out; deckcli check --isolated reports them", count).format(
+                count=count, rules=rules, origin="; ".join(dict.fromkeys(origins)))))
     return result
+
+
+def from_file(origin: str) -> bool:
+    """Whether a setting came from a configuration file (not a default, not the command line
+    or the environment, which the person running deckcli chose)."""
+    return origin != DEFAULT and not origin.startswith("--") and not origin.isupper()

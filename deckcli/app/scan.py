@@ -67,16 +67,19 @@ class EmptyFolder(Record):
 
 class Skip(Record):
     """A file (or folder) passed over, and why; `quiet` for a file no deck format reads (a
-    `README.md`), which only `check --verbose` lists: every report would drown in them."""
+    `README.md`), which only `check --verbose` lists: every report would drown in them;
+    `announced` for a deck git tracks that a configuration file excludes, which every report
+    names with a notice (a pull request must not hide a deck by configuring it away)."""
 
-    __slots__ = ("path", "reason", "folder", "quiet")
+    __slots__ = ("path", "reason", "folder", "quiet", "announced")
 
     def __init__(self, path: str, reason: str, folder: bool = False,
-                 quiet: bool = False) -> None:
+                 quiet: bool = False, announced: bool = False) -> None:
         self.path = path
         self.reason = reason
         self.folder = folder
         self.quiet = quiet
+        self.announced = announced
 
 
 def scan_paths(paths: list[Path], settings: Settings | None = None
@@ -197,6 +200,8 @@ def find_deck_files(path: Path, settings: Settings | None = None
                     or _ignored(chain, entry_abs, True)
                 if hard or (soft and entry_abs not in tracked.folders):
                     skipped.append(Skip(str(Path(entry.path)), hard or soft or "", True))
+                    if entry_abs in tracked.folders and not _outside(entry, top):
+                        skipped += _announced(Path(entry.path), entry_abs, tracked, settings)
                 else:
                     subfolders.append((entry.path, Path(entry_abs), chain, soft))
             elif entry.name.lower().endswith(DECK_SUFFIXES):
@@ -204,13 +209,28 @@ def find_deck_files(path: Path, settings: Settings | None = None
                 soft = hidden or settings.excluded(entry_abs, False) \
                     or _ignored(chain, entry_abs, False)
                 if hard or (soft and entry_abs not in tracked.files):
-                    skipped.append(Skip(str(Path(entry.path)), hard or soft or ""))
+                    by_file = entry_abs in tracked.files and not _outside(entry, top) \
+                        and settings.excluded_by_file(entry_abs, False)
+                    skipped.append(Skip(str(Path(entry.path)), hard or soft or "",
+                                        announced=bool(by_file)))
                 else:
                     found.append(folder_path / entry.name)  # Path(entry.path)
             else:
                 skipped.append(Skip(str(Path(entry.path)), not_a_deck_file(), quiet=True))
         pending.extend(reversed(subfolders))  # depth first, in name order
     return found, skipped, problems
+
+
+def _announced(folder: Path, folder_abs: str, tracked: Tracked, settings: Settings
+               ) -> list[Skip]:
+    """The tracked decks under a folder a configuration file excludes, each announced."""
+    reason = settings.excluded_by_file(folder_abs, True)
+    if reason is None:
+        return []
+    prefix = os.path.join(folder_abs, "")
+    return [Skip(str(folder / os.path.relpath(name, folder_abs)), reason, announced=True)
+            for name in sorted(tracked.files)
+            if name.startswith(prefix) and name.lower().endswith(DECK_SUFFIXES)]
 
 
 def not_a_deck_file() -> str:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, global_allow_outside, global_pools
+from deckcli.cli.app import app, global_allow_outside, global_isolated, global_pools
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.options import DeckFormatOption, GameOption
 from deckcli.cli.output import emit
@@ -113,6 +113,10 @@ def check(
         "--allow-outside", help="Read a file or folder named here (and write -o) even when, "
         "inside a git work tree, a symbolic link leads it outside the work tree (refused "
         "otherwise; no configuration can allow it).")] = False,
+    isolated: Annotated[bool, typer.Option(
+        "--isolated", help="Read no configuration file (deckcli.toml, pyproject.toml, "
+        "cardpools/ beside them): for pull-request CI that must not trust the branch it "
+        "checks.")] = False,
     verbose: Annotated[bool, typer.Option(
         "--verbose", help="List every file a folder scan skipped, and why (on stderr).")] = False,
     no_cache: Annotated[bool, typer.Option(
@@ -143,7 +147,8 @@ def check(
                              deck_format=deck_format, strict=strict, select=select,
                              ignore=ignore, exclude=exclude, extend_exclude=extend_exclude,
                              force_exclude=force_exclude,
-                             allow_outside=allow_outside or global_allow_outside())
+                             allow_outside=allow_outside or global_allow_outside(),
+                             isolated=isolated or global_isolated())
     registry = settings.registry(everything=True)  # every mistake of the settings at once
     missing = [str(path) for path in paths if not path.exists() and not path.is_symlink()]
     if missing:

@@ -234,8 +234,11 @@ class PoolRegistry:
         """The rule ids a game's formats declare, as its pool file lists them (before
         validation: `--select` is checked without validating every game)."""
         formats = (self.sources[game_id].raw or {}).get("formats")
-        return {str(rule["id"]) for fmt in (formats.values() if isinstance(formats, dict) else [])
-                if isinstance(fmt, dict) for rule in fmt.get("rules", [])
+        # a broken pool (`rules = 5`) is judged when it loads: here it declares nothing
+        rule_lists = [fmt["rules"] for fmt in (formats.values() if isinstance(formats, dict)
+                                               else []) if isinstance(fmt, dict)
+                      and isinstance(fmt.get("rules"), list)]
+        return {str(rule["id"]) for rules in rule_lists for rule in rules
                 if isinstance(rule, dict) and "id" in rule}
 
     def user_pool_of(self, game_id: str) -> PoolSource | None:
