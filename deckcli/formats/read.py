@@ -100,14 +100,18 @@ def parse_deck_bytes(data: bytes, deck: Deck) -> tuple[Deck, list[Problem]]:
 
 
 def parse_deck_text(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
-    """Read a deck from its decoded text, with the reader of `deck.kind`. A file of a suffix
-    no format has is read as TOML; when it is no TOML either, the problem says which files
-    deckcli reads instead of what TOML wanted (a `deck.html` is not "invalid TOML")."""
+    """Read a deck from its decoded text, with the reader of `deck.kind`."""
     read, problems = by_kind(deck.kind).read(text, deck)
-    suffix = PurePath(deck.path).suffix
-    if suffix and by_suffix(deck.path) is None and any(p.rule == "invalid-toml"
-                                                       for p in problems):
-        message = _("deckcli does not read {suffix} files; it reads {suffixes}").format(
-            suffix=suffix, suffixes=suffix_list())
-        return read, [problem("unreadable", message)]
-    return read, problems
+    return read, unread_suffix(deck.path, problems)
+
+
+def unread_suffix(path: str, problems: list[Problem]) -> list[Problem]:
+    """The problems of a file read as TOML because no format has its suffix: when it is no
+    TOML either, one problem saying which files deckcli reads instead of what TOML wanted (a
+    `deck.html` is not "invalid TOML")."""
+    suffix = PurePath(path).suffix
+    if not suffix or by_suffix(path) is not None or not any(p.rule == "invalid-toml"
+                                                              for p in problems):
+        return problems
+    return [problem("unreadable", _("deckcli does not read {suffix} files; it reads "
+                                    "{suffixes}").format(suffix=suffix, suffixes=suffix_list()))]
