@@ -71,10 +71,11 @@ class Skip(Record):
     `announced` for a deck git tracks that a configuration file excludes, which every report
     names with a notice (a pull request must not hide a deck by configuring it away)."""
 
-    __slots__ = ("path", "reason", "folder", "quiet", "announced")
+    __slots__ = ("path", "reason", "folder", "quiet", "announced", "_digest")
 
     def __init__(self, path: str, reason: str, folder: bool = False,
                  quiet: bool = False, announced: bool = False) -> None:
+        self._digest: str | None = None  # a hash of the bytes read, for the result cache
         self.path = path
         self.reason = reason
         self.folder = folder
