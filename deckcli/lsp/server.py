@@ -19,12 +19,11 @@ import logging
 import traceback
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from lsprotocol import types
-from pygls.exceptions import JsonRpcException, JsonRpcInternalError
+from pygls.exceptions import JsonRpcInternalError
 from pygls.lsp.server import LanguageServer
-from pygls.protocol import LanguageServerProtocol
 from pygls.workspace import TextDocument
 
 from deckcli import __version__
@@ -32,6 +31,7 @@ from deckcli.errors import UserError
 from deckcli.lsp.checking import Checked, Checker
 from deckcli.lsp.diagnostics import diagnostics
 from deckcli.lsp.fixes import code_actions, format_document, outline
+from deckcli.lsp.protocol import DeckProtocol
 from deckcli.lsp.requests import complete, hover
 from deckcli.lsp.units import range_maker
 
@@ -40,32 +40,6 @@ CONFIG_NAMES = frozenset({"deckcli.toml", "pyproject.toml"})
 WATCHED = ("**/deckcli.toml", "**/pyproject.toml", "**/cardpools/*.toml")
 T = TypeVar("T")
 log = logging.getLogger("deckcli.lsp")
-
-
-class DeckProtocol(LanguageServerProtocol):
-    """pygls's protocol, answering a request it cannot read: pygls drops a request whose
-    params break the protocol's types (a code action's diagnostic without `range`), and the
-    client would wait for ever; it gets the error the protocol names (InvalidParams)."""
-
-    def structure_message(self, data: dict[str, Any]) -> Any:
-        try:
-            return super().structure_message(data)
-        except JsonRpcException as exc:
-            if "id" in data and "method" in data:
-                self._send_response(data["id"], error=types.ResponseError(
-                    code=exc.code, message=f"{exc.message}: {unreadable(exc)}"))
-            raise
-
-
-def unreadable(exc: JsonRpcException) -> str:
-    """Which fields of a request were missing or of the wrong type, as cattrs tells it."""
-    from cattrs import transform_error
-    from cattrs.errors import ClassValidationError
-
-    cause = exc.__cause__
-    if isinstance(cause, ClassValidationError):
-        return "; ".join(transform_error(cause, path="request"))
-    return "the request does not follow the protocol"
 
 
 class DeckServer(LanguageServer):
@@ -82,13 +56,7 @@ class DeckServer(LanguageServer):
         self.flagged: set[str] = set()  # documents whose last diagnostics were not empty
 
     def report_server_error(self, error: Exception, source: object) -> None:
-        """Errors outside a request go to the log, never to a pop-up; a message the editor
-        sent that breaks the protocol (answered already, see `DeckProtocol`) is its mistake."""
-        if isinstance(error, JsonRpcException) and not isinstance(error, JsonRpcInternalError):
-            self.window_log_message(types.LogMessageParams(
-                type=types.MessageType.Warning, message="deckcli: a message from the editor "
-                f"does not follow the protocol: {unreadable(error)}"))
-            return
+        """Errors outside a request go to the log, never to a pop-up."""
         self.log_error("the server", error)
 
     def log_error(self, what: str, error: BaseException) -> None:
@@ -122,7 +90,11 @@ class DeckServer(LanguageServer):
     # -- documents -------------------------------------------------------------------------
 
     def document(self, uri: str) -> tuple[TextDocument, Path] | None:
-        """An open document and its file's path (None: not a file)."""
+        """An open document and its file's path (None: not a file, or not open). A request
+        for a document never opened is answered from nothing: the disk is never read for it
+        (a FIFO would hang the server, `/dev/zero` fill its memory, any file be read)."""
+        if uri not in self.workspace.text_documents:
+            return None
         doc = self.workspace.get_text_document(uri)
         return (doc, Path(doc.path)) if doc.path and uri.startswith("file:") else None
 
