@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from deckcli.app.worktree import git_dir, git_root
 from deckcli.errors import UserError
 from deckcli.escape import escape_controls
+from deckcli.i18n import _
 from deckcli.io.files import TooLarge, read_regular_file
 
 if TYPE_CHECKING:
@@ -113,7 +114,8 @@ def glob_rules(patterns: list[str], base: Path, origin: str, checked: bool = Tru
     for pattern in cleaned if checked else []:
         reason = invalid_pattern(pattern)
         if reason is not None:
-            raise UserError(f"{origin}: {pattern!r} is not a valid glob ({reason})")
+            raise UserError(_("{origin}: {pattern!r} is not a valid glob ({reason})").format(
+                                origin=origin, pattern=pattern, reason=reason))
     return Rules(base, cleaned, origin)
 
 

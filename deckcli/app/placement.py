@@ -17,6 +17,7 @@ from deckcli.app.infer import Inference, infer_game
 from deckcli.app.settings import Settings
 from deckcli.engine.resolver import Resolver
 from deckcli.escape import printable_path
+from deckcli.i18n import _
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
 from deckcli.pools.registry import PoolRegistry
@@ -84,8 +85,10 @@ def missing_game(deck: Deck, registry: PoolRegistry, inference: Inference) -> Pr
     fits = inference.fits()
     said = f"its cards fit {fits}, none clearly" if fits else (
         "no game knows its cards" if inference.total else "it lists no cards")
-    return Problem(rule="missing-game", message=f"which game is this deck for? {said}; "
-                   f"{pin_hint(deck)} (games: {', '.join(registry.game_ids())})")
+    return Problem(rule="missing-game", message=_("which game is this deck for? {said}; "
+                                                  "{pin_hint} (games: {items})").format(
+                                                    said=said, pin_hint=pin_hint(deck),
+                                                    items=', '.join(registry.game_ids())))
 
 
 def inferred_notice(deck: Deck, inference: Inference) -> Problem:
@@ -94,10 +97,15 @@ def inferred_notice(deck: Deck, inference: Inference) -> Problem:
     assert game is not None
     count = inference.known[0][1]
     others = [f"{other} {n}" for other, n in inference.known[1:] if n]
-    return Problem(rule="game-inferred", severity="info", message=f"no game named: judged as "
-                   f"{game}, which knows {count} of its {inference.total} card references"
-                   f"{f' (next: {others[0]})' if others else ''}; to pin it, "
-                   f"{pin_hint(deck, game)}")
+    if others:
+        message = _("no game named: judged as {game}, which knows {count} of its {total} card "
+                    "references (next: {next}); to pin it, {pin_hint}")
+    else:
+        message = _("no game named: judged as {game}, which knows {count} of its {total} card "
+                    "references; to pin it, {pin_hint}")
+    return Problem(rule="game-inferred", severity="info", message=message.format(
+        game=game, count=count, total=inference.total, next=others[0] if others else "",
+        pin_hint=pin_hint(deck, game)))
 
 
 def override_notice(registry: PoolRegistry, game_id: str) -> list[Problem]:
@@ -108,8 +116,18 @@ def override_notice(registry: PoolRegistry, game_id: str) -> list[Problem]:
         return []
     where = printable_path(str(source.path))
     if source.overrides is None:
-        return [Problem(rule="pool-added", severity="info", message=f"judged by the user pool "
-                        f"{where}, which adds the game {game_id} (not shipped with deckcli)")]
-    return [Problem(rule="pool-override", severity="warning", message=f"judged by the user "
-                    f"pool {where}, which overrides the built-in {game_id} pool "
-                    f"({source.overrides})")]
+        return [Problem(rule="pool-added", severity="info", message=_("judged by the user pool "
+                                                                      "{where}, which adds the "
+                                                                      "game "
+                                                                      "{game_id} (not shipped with "
+                                                                      "deckcli)").format(
+                                                                        where=where,
+                                                                        game_id=game_id))]
+    return [Problem(rule="pool-override", severity="warning", message=_("judged by the user pool "
+                                                                        "{where}, which overrides "
+                                                                        "the "
+                                                                        "built-in {game_id} pool "
+                                                                        "({overrides})").format(
+                                                                          where=where,
+                                                                          game_id=game_id,
+                                                                          overrides=source.overrides))]

@@ -15,6 +15,7 @@ from pathlib import Path
 from deckcli.app.scan import EmptyFolder, Skip, Target, scan_paths
 from deckcli.app.settings import Settings
 from deckcli.escape import printable_path
+from deckcli.i18n import _
 from deckcli.model.result import CheckResult, DeckResult, RuleDocs
 from deckcli.pools.registry import PoolRegistry
 
@@ -86,8 +87,10 @@ def empty_folder_note(folder: Path, why: str) -> dict[str, str]:
 
     path = printable_path(str(folder))
     suffixes = ", ".join("*" + suffix for suffix in DECK_SUFFIXES)
-    return dict(rule="no-decks", path=path, message=f"no deck files ({suffixes}) under {path}"
-                f"{why or '; nothing was checked there'}")
+    return dict(rule="no-decks", path=path, message=_("no deck files ({suffixes}) under "
+                                                      "{path}{value}").format(
+                                                        suffixes=suffixes, path=path,
+                                                        value=why or '; nothing was checked there'))
 
 
 def empty_folder_result(folder: EmptyFolder) -> DeckResult | None:

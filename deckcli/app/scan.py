@@ -27,6 +27,7 @@ from deckcli.app.ignore import (
 from deckcli.app.settings import Settings
 from deckcli.app.worktree import git_root
 from deckcli.formats.kinds import DECK_SUFFIXES
+from deckcli.i18n import _
 from deckcli.model.problem import Problem
 from deckcli.model.record import Record
 
@@ -154,8 +155,10 @@ def find_deck_files(path: Path, settings: Settings | None = None
             with os.scandir(folder) as listing:
                 entries = sorted(listing, key=lambda entry: entry.name)
         except OSError as error:
-            problems.append((folder, Problem(rule="unreadable", message=f"cannot list this "
-                                             f"folder: {error.strerror}")))
+            problems.append((folder, Problem(rule="unreadable", message=_("cannot list this "
+                                                                          "folder: "
+                                                                          "{strerror}").format(
+                                                                            strerror=error.strerror))))
             continue
         if folder_abs != top_abs and any(entry.name == "pyvenv.cfg" for entry in entries):
             if str(folder_abs) not in tracked.folders:

@@ -13,6 +13,7 @@ from typing import BinaryIO, TextIO
 
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
 from deckcli.escape import printable_path
+from deckcli.i18n import _
 
 
 def emit(write: Callable[[TextIO, bool], object], output: Path | None) -> None:
@@ -66,15 +67,18 @@ def write_with(path: Path, fill: Callable[[BinaryIO], object], expected: bytes |
     try:
         atomic_write(path, fill, expected, follow_links)
     except ReadOnlyFile as exc:
-        raise UserError(f"{shown} is {exc.strerror}; deckcli does not write a file its "
-                        f"permissions protect — make it writable (chmod u+w) to edit it",
+        raise UserError(_("{shown} is {reason}; deckcli does not write a file its "
+                          "permissions protect — make it writable (chmod u+w) to edit it").format(
+                            shown=shown, reason=exc.strerror),
                         EXIT_FAILED) from None
     except ChangedOnDisk:
-        raise UserError(f"{shown} changed on disk while deckcli was editing it (another program "
-                        "wrote it); nothing was written — run the command again",
+        raise UserError(_("{shown} changed on disk while deckcli was editing it (another "
+                          "program wrote it); nothing was written — run the command again").format(
+                            shown=shown),
                         EXIT_FAILED) from None
     except OSError as exc:
-        raise UserError(f"cannot write {shown}: {exc.strerror or exc}; the file is unchanged",
+        raise UserError(_("cannot write {shown}: {reason}; the file is unchanged").format(
+                            shown=shown, reason=exc.strerror or exc),
                         EXIT_FAILED) from None
 
 
@@ -88,12 +92,14 @@ def locked(path: Path) -> Iterator[None]:
         try:
             stack.enter_context(edit_lock(path))
         except LockTimeout as exc:
-            raise UserError(f"{shown} is being edited by another deckcli command "
-                            f"({exc.strerror}); nothing was written — try again",
+            raise UserError(_("{shown} is being edited by another deckcli command "
+                              "({reason}); nothing was written — try again").format(
+                                shown=shown, reason=exc.strerror),
                             EXIT_FAILED) from None
         except FileNotFoundError:
-            raise UserError(f"no such file: {shown}", EXIT_USAGE) from None
+            raise UserError(_("no such file: {shown}").format(shown=shown), EXIT_USAGE) from None
         except OSError as exc:
-            raise UserError(f"cannot edit {shown}: {exc.strerror or exc} (while taking its "
-                            "edit lock); the file is unchanged", EXIT_FAILED) from None
+            raise UserError(_("cannot edit {shown}: {reason} (while taking its edit lock); "
+                              "the file is unchanged").format(
+                                shown=shown, reason=exc.strerror or exc), EXIT_FAILED) from None
         yield

@@ -11,6 +11,7 @@ from deckcli.cli import complete
 from deckcli.cli.app import app, open_registry
 from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
+from deckcli.i18n import _
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -46,29 +47,31 @@ def all_kinds() -> dict[str, Any]:
     return {"builtin": as_json(builtin_docs()), "kinds": kind_docs()}
 
 
-@app.command(epilog=epilog(
-    ("deckcli rules megaman", "MegaMan's rule ids and deckcli's own."),
-    ("deckcli rules", "deckcli's own rule ids and the rule kinds a pool can use."),
-    ("deckcli rules digimon-classic --format text | grep copies", "One plain line per rule."),
+@app.command(help=_("Document every rule id: what it checks, its default severity, a "
+                    "failing deck."), epilog=epilog(
+    ("deckcli rules megaman", _("MegaMan's rule ids and deckcli's own.")),
+    ("deckcli rules", _("deckcli's own rule ids and the rule kinds a pool can use.")),
+    ("deckcli rules digimon-classic --format text | grep copies", _("One plain line per rule.")),
 ))
 def rules(
     game: Annotated[str | None, typer.Argument(metavar="GAME",
-        help="Game id or alias; without it, the built-in ids and the rule kinds.",
+        help=_("Game id or alias; without it, the built-in ids and the rule kinds."),
         autocompletion=complete.game_ids)] = None,
     format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
-                                         help="rich, text (one plain line "
-                                         "per rule) or json.")] = "rich",
+                                         help=_("rich, text (one plain line per rule) or "
+                                                "json."))] = "rich",
 ) -> None:
-    """Document every rule id: what it checks, its default severity, a failing deck."""
     if format_ not in FORMATS:
-        raise UserError(f"--format takes {', '.join(FORMATS)}, not {format_!r}")
+        raise UserError(_("--format takes {items}, not {format!r}").format(
+                            items=', '.join(FORMATS), format=format_))
     if game is None:
         document = all_kinds()
     else:
         game_id = open_registry().resolve_id(game)
         if game_id is None:
             known = ", ".join(open_registry().game_ids())
-            raise UserError(f"unknown game {game!r}; games: {known}")
+            raise UserError(_("unknown game {game!r}; games: {known}").format(
+                                game=game, known=known))
         document = game_rules(game_id)
     if format_ == "json":
         typer.echo(json.dumps(document, ensure_ascii=False, indent=2))

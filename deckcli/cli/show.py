@@ -11,6 +11,7 @@ import typer
 from deckcli.cli.app import app, run_settings
 from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
+from deckcli.i18n import _
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from rich.console import Console
@@ -25,32 +26,34 @@ PLAYABLE_LEGEND = ("playable t3: the chance the card can be played by turn 3 (de
 FORMATS = ("rich", "text", "json")
 
 
-@app.command(epilog=epilog(
-    ("deckcli show samples/megaman/starter-megaman.toml", "The deck by card type, its curve "
-     "and its verdict."),
-    ("deckcli show deck.toml --format text | grep Greymon", "Plain lines, one per card, for "
-     "grep and scripts."),
-    exits="0 shown (legal or not); 1 the deck cannot be read; 2 usage error.",
+@app.command(help=_("Show a deck: cards by type with their key stats, the curve, and whether it "
+                    "is legal."), epilog=epilog(
+    ("deckcli show samples/megaman/starter-megaman.toml", _("The deck by card type, its "
+                                                            "curve and its verdict.")),
+    ("deckcli show deck.toml --format text | grep Greymon", _("Plain lines, one per card, "
+                                                              "for grep and scripts.")),
+    exits=_("0 shown (legal or not); 1 the deck cannot be read; 2 usage error."),
 ))
 def show(
     path: Annotated[Path, typer.Argument(metavar="PATH",
-                                         help="The deck file (TOML or text list).")],
+                                         help=_("The deck file (TOML or text list)."))],
     format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
-                                         help="rich, text (plain lines, "
-                                         "one per card) or json.")] = "rich",
+                                         help=_("rich, text (plain lines, one per card) or "
+                                                "json."))] = "rich",
     lang: Annotated[str | None, typer.Option(
         "--lang", metavar="LANG",
-        help="Card names in ja, zh-Hans, zh-Hant or en (default: as the deck writes "
-        "them).")] = None,
+        help=_("Card names in ja, zh-Hans, zh-Hant or en (default: as the deck writes "
+               "them)."))] = None,
 ) -> None:
-    """Show a deck: cards by type with their key stats, the curve, and whether it is legal."""
     from deckcli.app.opendeck import load_deck
     from deckcli.model.cardnames import LANGUAGES
 
     if format_ not in FORMATS:
-        raise UserError(f"--format takes {', '.join(FORMATS)}, not {format_!r}")
+        raise UserError(_("--format takes {items}, not {format!r}").format(
+                            items=', '.join(FORMATS), format=format_))
     if lang is not None and lang not in LANGUAGES:
-        raise UserError(f"--lang takes {', '.join(LANGUAGES)}, not {lang!r}")
+        raise UserError(_("--lang takes {items}, not {lang!r}").format(
+                            items=', '.join(LANGUAGES), lang=lang))
     loaded = load_deck(path, run_settings([path]))
     summary = deck_summary(loaded, lang)
     if format_ == "json":

@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from deckcli.draw import DrawError
 from deckcli.engine.resolver import Resolver
+from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.poolspec import Setup, TurnDraws
 
@@ -135,12 +136,12 @@ def procedure(setup: Setup, library: Library, on_play: bool) -> Procedure:
 def find_start(resolver: Resolver, library: Library, ref: str) -> Card:
     """The deck card a `--start` reference names (by number or any of its names)."""
     named = {card.number for card in resolver.named(ref)}
-    for card, _ in library.cards:
+    for card, _count in library.cards:
         if card.number in named:
             return card
     if named:
-        raise DrawError(f"--start {ref!r}: that card is not in this deck")
-    raise DrawError(f"--start: {resolver.not_a_card(ref)}")
+        raise DrawError(_("--start {ref!r}: that card is not in this deck").format(ref=ref))
+    raise DrawError(_("--start: {not_a_card}").format(not_a_card=resolver.not_a_card(ref)))
 
 
 def take_set_aside(
@@ -159,7 +160,8 @@ def take_set_aside(
                 and resolver.query(slot.query).matches(start) is True]
         if not free:
             wanted = " or ".join(dict.fromkeys(slot.query for slot in slots)) or "nothing"
-            raise DrawError(f"--start {start.label()}: the set-up sets aside {wanted}")
+            raise DrawError(_("--start {label}: the set-up sets aside {wanted}").format(
+                                label=start.label(), wanted=wanted))
         chosen[free[0]] = start
     taken: list[SetAsideCard] = []
     warnings: list[str] = []
@@ -168,7 +170,8 @@ def take_set_aside(
         candidates = [(count, held) for held, count in library.cards
                       if query.matches(held) is True]
         if card is not None and all(held.number != card.number for _, held in candidates):
-            raise DrawError(f"--start {card.label()}: no copy of it is left to set aside")
+            raise DrawError(_("--start {label}: no copy of it is left to set aside").format(
+                                label=card.label()))
         if card is None and candidates:
             card = max(candidates, key=lambda item: item[0])[1]
         if card is None:

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from deckcli.errors import UserError
 from deckcli.escape import escape_controls
+from deckcli.i18n import _
 
 CACHE_ENV = "DECKCLI_CACHE"
 _warned: set[str] = set()
@@ -30,9 +31,10 @@ def cache_dir() -> Path | None:
             return None
         folder = Path(os.path.expanduser(configured))
         if not folder.is_absolute():
-            raise UserError(f"{CACHE_ENV}={escape_controls(repr(configured))} is a relative "
-                            "path, which would put a cache wherever deckcli runs; give an "
-                            "absolute folder, or off to turn the cache off")
+            raise UserError(_("{cache_env}={configured} is a relative path, which would "
+                              "put a cache wherever deckcli runs; give an absolute folder, "
+                              "or off to turn the cache off").format(
+                                cache_env=CACHE_ENV, configured=escape_controls(repr(configured))))
         return folder
     base = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
     return Path(base) / "deckcli"
@@ -141,6 +143,6 @@ def keep_newest(folder: Path, count: int) -> None:
                      reverse=True)
     stale = [(mtime, name) for mtime, name in found
              if name.endswith(".tmp") and time.time() - mtime > 3600]
-    for _, name in entries[count:] + stale:
+    for _stamp, name in entries[count:] + stale:
         with contextlib.suppress(OSError):
             os.unlink(folder / name)

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
+from deckcli.i18n import _
 from deckcli.lsp.fixes import code_actions, format_document, outline
 from deckcli.lsp.requests import complete, hover
 
@@ -33,7 +34,8 @@ def register(server: DeckServer) -> None:
                     register_options=options)]))
         except Exception as exc:  # the client's refusal: changes are then seen on save only
             server.window_log_message(types.LogMessageParams(
-                type=types.MessageType.Info, message=f"deckcli: no file watching ({exc})"))
+                type=types.MessageType.Info, message=_("deckcli: no file watching "
+                                                       "({reason})").format(reason=exc)))
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION,
                     types.CompletionOptions(trigger_characters=['"', " ", ":"]))

@@ -14,6 +14,7 @@ from deckcli.engine.rules.kinds.copies import CopiesRule
 from deckcli.errors import UserError
 from deckcli.formats.read import parse_deck_text
 from deckcli.formats.write import UNFORMATTABLE, format_toml
+from deckcli.i18n import _
 from deckcli.lsp.actions import Fix, cut, game_lines, line_change, ranked_games, renames
 from deckcli.lsp.diagnostics import spans
 from deckcli.lsp.locate import Ref, refs_of
@@ -45,7 +46,7 @@ def code_actions(server: DeckServer, params: types.CodeActionParams
               if isinstance(rule, CopiesRule)} if resolver else set()
     first, last = params.range.start.line, params.range.end.line
     fixes: list[Fix] = []
-    for problem, (line, _, _) in spans(checked, text):
+    for problem, (line, _start, _end) in spans(checked, text):
         if not first <= line <= last:
             continue
         ref = refs.get(line) if problem.line is not None else None
@@ -93,11 +94,13 @@ def format_document(server: DeckServer, params: types.DocumentFormattingParams
     blocking = next((p for p in read if p.rule in UNFORMATTABLE), None)
     try:
         if blocking is not None:
-            raise UserError(f"line {blocking.line}: {blocking.message} — fix it, then format")
+            raise UserError(_("line {line}: {message} — fix it, then format").format(
+                                line=blocking.line, message=blocking.message))
         after = format_toml(text, checked.resolver)
     except UserError as exc:
         server.window_show_message(types.ShowMessageParams(
-            type=types.MessageType.Warning, message=f"deckcli: cannot format: {exc}"))
+            type=types.MessageType.Warning, message=_("deckcli: cannot format: {reason}").format(
+                                                        reason=exc)))
         return None
     return [] if after == text else [text_edit(doc, line_change(text, after))]
 

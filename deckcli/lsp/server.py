@@ -21,6 +21,7 @@ from pygls.lsp.server import LanguageServer
 from pygls.workspace import TextDocument
 
 from deckcli import __version__
+from deckcli.i18n import _
 from deckcli.lsp.checking import Checked, Checker
 from deckcli.lsp.diagnostics import diagnostics
 from deckcli.lsp.units import range_maker
@@ -48,10 +49,12 @@ class DeckServer(LanguageServer):
 
     def log_error(self, what: str, error: BaseException) -> None:
         trace = "".join(traceback.format_exception(error))
-        log.error("%s failed: %s", what, trace)
+        log.error(_("%s failed: %s"), what, trace)
         self.window_log_message(types.LogMessageParams(
-            type=types.MessageType.Error, message=f"deckcli: internal error in {what}: "
-            f"{type(error).__name__}: {error}\n{trace}"))
+            type=types.MessageType.Error, message=_("deckcli: internal error in {what}: "
+                                                    "{name}: {error}\n{trace}").format(
+                                                      what=what, name=type(error).__name__,
+                                                      error=error, trace=trace)))
 
     def answer(self, what: str, work: Callable[[], T]) -> T:
         """A request's answer; an internal error is logged and answered as an LSP error."""

@@ -12,6 +12,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
+from deckcli.i18n import _
 from deckcli.model.problem import RuleSeverity
 
 RULE_ID = r"^[a-z0-9]+(-[a-z0-9]+)*$"
@@ -109,12 +110,12 @@ class Bounds(Strict):
     def describe(self) -> str:
         """'exactly 60', 'at least 50', 'at most 8', '40 to 60'."""
         if self.exactly is not None:
-            return f"exactly {self.exactly}"
+            return _("exactly {count}").format(count=self.exactly)
         if self.min is not None and self.max is not None:
-            return f"{self.min} to {self.max}"
+            return _("{low} to {high}").format(low=self.min, high=self.max)
         if self.min is not None:
-            return f"at least {self.min}"
-        return f"at most {self.max}"
+            return _("at least {count}").format(count=self.min)
+        return _("at most {count}").format(count=self.max)
 
 
 class SetAside(Strict):
