@@ -32,6 +32,7 @@ from deckcli.app.resultdata import from_data, to_data
 from deckcli.app.scan import Skip, Target
 from deckcli.app.settings import Settings
 from deckcli.formats.read import read_limited
+from deckcli.i18n import language_stamp
 from deckcli.io.cachedir import cache_dir, open_entry, usable_dir, write_entry
 from deckcli.io.stamps import MEMO_FILE, UNSETTLED, DigestMemo, file_stamp, sha256_hex
 from deckcli.model.result import DeckResult
@@ -110,7 +111,7 @@ class ResultCache:
             folder.mkdir(mode=0o700, exist_ok=True)
         except OSError:
             return None
-        key = json.dumps([FORMAT, code_stamp(), settings.verdict_key(),
+        key = json.dumps([FORMAT, code_stamp(), language_stamp(), settings.verdict_key(),
                           pool_digests(registry, DigestMemo(base / MEMO_FILE)), os.getcwd()],
                          ensure_ascii=True, default=str)
         path = folder / f"{sha256_hex(key.encode())[:32]}.json"  # the key inside decides

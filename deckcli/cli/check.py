@@ -16,13 +16,14 @@ from deckcli.cli.helpstyle import epilog
 from deckcli.cli.options import DeckFormatOption, GameOption
 from deckcli.cli.output import emit
 from deckcli.errors import UserError
-from deckcli.i18n import _
+from deckcli.i18n import _, for_machine_output
 
 if TYPE_CHECKING:
     from deckcli.model.result import CheckResult
 
 OUTPUT_FORMATS = ("rich", "text", "json", "github", "sarif", "junit", "markdown")
 LOCAL_FORMATS = ("rich", "text", "json")  # the others are for CI logs: no progress bar there
+MACHINE_FORMATS = ("json", "sarif", "junit", "github")  # English unless a language is asked for
 SLOW_SECONDS = 1.0  # a check still running after this long shows a progress bar
 
 if TYPE_CHECKING:
@@ -156,6 +157,8 @@ def check(
         if outside:
             raise UserError("; ".join(outside))
     output_format = settings.format.value
+    if output_format in MACHINE_FORMATS:  # a CI log reads the same whatever the locale
+        for_machine_output()
     bar = ProgressBar() if output_format in LOCAL_FORMATS and sys.stderr.isatty() else None
     try:
         result = check_paths(paths, registry, settings, jobs or os.cpu_count() or 1, bar,

@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     from gettext import NullTranslations
 
 __all__ = ["LANGUAGES", "N_", "SOURCE_LANGUAGE", "_", "chosen_explicitly", "for_machine_output",
-           "language",
+           "language", "language_stamp",
            "ngettext", "use_language"]
 
 # [language, chosen explicitly (--lang, DECKCLI_LANG, the configuration)?]
@@ -53,6 +53,25 @@ def for_machine_output() -> None:
     annotations run in CI reads the same whatever the runner's locale."""
     if not chosen_explicitly():
         use_language(SOURCE_LANGUAGE)
+
+
+def language_stamp() -> str:
+    """The language of messages and its catalog's size and time: a cache of results holding
+    messages keys on it, so that a run in another language (or after a translation changed)
+    is not served the old words."""
+    code = str(_chosen[0])
+    if code == SOURCE_LANGUAGE:
+        return code
+    from deckcli.i18n.catalog import catalog_paths
+
+    stamps = [code]
+    for path in catalog_paths(code):
+        try:
+            info = path.stat()
+            stamps.append(f"{path.suffix}:{info.st_size}:{info.st_mtime_ns}")
+        except OSError:
+            stamps.append(f"{path.suffix}:-")
+    return " ".join(stamps)
 
 
 def _translations() -> NullTranslations | None:
