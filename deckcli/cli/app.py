@@ -17,6 +17,8 @@ from deckcli.cli.helpstyle import DeckTyper, epilog
 from deckcli.cli.options import Shell
 from deckcli.errors import EXIT_INTERNAL, EXIT_USAGE, UserError
 from deckcli.i18n import LANGUAGES, SOURCE_LANGUAGE, _, use_language
+from deckcli.i18n.languages import CARD_LANGUAGE_OF
+from deckcli.i18n.languages import CARD_NAME_LANGUAGES as CARD_LANGUAGES
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from deckcli.app.settings import Settings
@@ -44,6 +46,7 @@ app = DeckTyper(
 # settings (empty while a shell completes a word: the command line is not run then)
 _global_pools: list[Path] = []
 _global_allow_outside: list[bool] = [False]  # `--allow-outside` before the command
+_global_card_lang: list[str | None] = [None]  # `--card-lang`, taken out of the arguments
 
 
 def global_pools() -> list[Path]:
@@ -52,6 +55,15 @@ def global_pools() -> list[Path]:
 
 def global_allow_outside() -> bool:
     return _global_allow_outside[0]
+
+
+def card_language() -> str | None:
+    """The language card names are shown in (a key of a card's `names`), None for the name as
+    printed or as the deck writes it: `--card-lang`, else the interface language where pools
+    hold names in it (Japanese, Chinese); English and the others keep the printed names."""
+    from deckcli.i18n import language
+
+    return _global_card_lang[0] or CARD_LANGUAGE_OF.get(language())
 
 
 def run_settings(paths: Sequence[Path] = (), game: str | None = None,
@@ -113,6 +125,11 @@ def main_options(
         "--allow-outside", help=_("Read deck files named on the command line even when, "
                                   "inside a git work tree, a symbolic link leads them "
                                   "outside it (refused otherwise)."))] = False,
+    card_lang: Annotated[str | None, typer.Option(
+        "--card-lang", metavar="LANG",
+        help=_("Show cards by their names in {languages} where the pool holds them, else as "
+               "printed (default: the interface language's, where there is one).").format(
+            languages=", ".join(CARD_LANGUAGES)))] = None,
     lang: Annotated[str | None, typer.Option(
         "--lang", metavar="LANG",
         help=_("The language deckcli speaks: {languages} (default: DECKCLI_LANG, the "
@@ -265,6 +282,7 @@ def set_language(args: list[str]) -> None:
 
     use_language(SOURCE_LANGUAGE)  # a usage error below is English: nothing chosen yet
     flag = _take_value(args, "--lang")
+    card_flag = _take_value(args, "--card-lang")
     try:
         code, explicit = choose_language(flag, os.environ, _configured_language(flag))
     except UnknownLanguage as exc:
@@ -272,6 +290,19 @@ def set_language(args: list[str]) -> None:
                           "{languages}").format(origin=exc.origin, value=exc.name,
                                                 languages=", ".join(LANGUAGES))) from None
     use_language(code, explicit=explicit)
+    _global_card_lang[0] = None if card_flag is None else _card_language(card_flag)
+
+
+def _card_language(asked: str) -> str:
+    """A `--card-lang` value as a key of the pools' names ("zh_TW" -> "zh-Hant")."""
+    from deckcli.i18n.languages import match_language
+
+    code = match_language(asked)
+    found = "en" if code == SOURCE_LANGUAGE else CARD_LANGUAGE_OF.get(code or "")
+    if found is None:
+        raise UserError(_("--card-lang '{value}' is not a language of card names; use one of "
+                          "{languages}").format(value=asked, languages=", ".join(CARD_LANGUAGES)))
+    return found
 
 
 def _configured_language(flag: str | None) -> str | None:

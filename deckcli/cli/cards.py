@@ -11,7 +11,7 @@ from deckcli.cli import complete
 from deckcli.cli.app import app, open_registry
 from deckcli.cli.helpstyle import DeckCommand, epilog
 from deckcli.errors import EXIT_FAILED, UserError
-from deckcli.i18n import _
+from deckcli.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from typer._click.core import Context
@@ -132,12 +132,21 @@ def _print_table(pool: Pool, shown: list[Card], total: int, plain: bool) -> None
     fields = [c for c in pool.header.game.columns if c not in ("number", "name")]
     if "type" not in fields:
         fields.insert(0, "type")
-    columns = [Column("number", "key"), Column("name", "name"),
+    from deckcli.cli.app import card_language
+    from deckcli.cli.show import not_shown
+    from deckcli.model.cardnames import display_name
+
+    names = card_language()
+    columns = [Column(_("number"), "key"), Column(_("name"), "name"),
                *(Column(field.replace("_", " ")) for field in fields)]
-    rows = [[card.number, card.name, *(show_value(card.attrs.get(field)) for field in fields)]
-            for card in shown]
-    more = f" (showing {len(shown):,})" if len(shown) < total else ""
-    summary = f"{total:,} {pool.game_id} card{'s' * (total != 1)}{more}"
+    rows = [[card.number, display_name(card, names),
+             *(show_value(card.attrs.get(field)) for field in fields)] for card in shown]
+    if len(shown) < total:
+        summary = ngettext("{count:,} {game} card (showing {shown:,})",
+                           "{count:,} {game} cards (showing {shown:,})", total)
+    else:
+        summary = ngettext("{count:,} {game} card", "{count:,} {game} cards", total)
+    summary = summary.format(count=total, game=pool.game_id, shown=len(shown))
     if plain:
         typer.echo("\n".join([*plain_table(columns, rows), summary]))
         return
@@ -145,7 +154,7 @@ def _print_table(pool: Pool, shown: list[Card], total: int, plain: bool) -> None
     table, hidden = fit_table(console.width, columns, rows)
     console.print(table)
     if hidden:
-        summary += f"; not shown at this width: {', '.join(hidden)} (--format text shows all)"
+        summary += "; " + not_shown(hidden)
     console.print(summary, style="dim", markup=False)
 
 

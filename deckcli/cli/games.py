@@ -66,26 +66,29 @@ def games(
     if format_ == "json":
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    labels = [f"{r['game']}/{r['format']}" + (" (default)" if r["default"] else "") for r in rows]
+    from deckcli.i18n.width import display_width, ljust
+
+    default = _("(default)")
+    labels = [f"{r['game']}/{r['format']}" + (f" {default}" if r["default"] else "") for r in rows]
     if format_ == "text":
-        width = max(map(len, labels), default=0)
+        width = max(map(display_width, labels), default=0)
         for label, row in zip(labels, rows, strict=True):
-            typer.echo(f"{label:<{width}}  {'; '.join(row['rules'])}")
+            typer.echo(f"{ljust(label, width)}  {'; '.join(row['rules'])}")
         return
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
     console = Console(highlight=False)
-    if console.width < max(map(len, labels), default=0) + 30:  # too narrow for two columns
+    if console.width < max(map(display_width, labels), default=0) + 30:  # too narrow: one
         for label, row in zip(labels, rows, strict=True):
             console.print(label, style="bold", markup=False)
             console.print("  " + "\n  ".join(row["rules"]), markup=False)
         return
     table = Table(show_edge=False, pad_edge=False, header_style="bold", show_lines=True)
-    table.add_column("game/format", no_wrap=True)
-    table.add_column("deck rules", overflow="fold")
+    table.add_column(_("game/format"), no_wrap=True)
+    table.add_column(_("deck rules"), overflow="fold")
     for label, row in zip(labels, rows, strict=True):  # a pool's text, never rich markup
-        table.add_row(Text(label.replace(" (default)", "\n(default)")),
+        table.add_row(Text(label.replace(f" {default}", f"\n{default}")),
                       Text("\n".join(row["rules"])))
     console.print(table)

@@ -10,7 +10,7 @@ import typer
 from deckcli.cli.app import app, open_registry
 from deckcli.cli.helpstyle import DeckTyper, epilog
 from deckcli.errors import UserError
-from deckcli.i18n import _
+from deckcli.i18n import _, ngettext
 
 pool_app = DeckTyper(help=_("Work with card pools."), no_args_is_help=True, epilog=epilog(
     ("deckcli pool check", _("Validate every pool deckcli finds.")),
@@ -60,8 +60,12 @@ def pool_check(
         problems = check_pool(pool)
         failed = failed or bool(problems)
         mark = "✗" if problems else "✓"
-        typer.echo(f"{mark} {printable_path(str(pool.path))}: {pool.game_id}, "
-                   f"{len(pool.cards):,} cards, {len(pool.header.formats)} format(s)")
+        counts = _("{cards}, {formats}").format(
+            cards=ngettext("{count:,} card", "{count:,} cards", len(pool.cards)).format(
+                count=len(pool.cards)),
+            formats=ngettext("{count} format", "{count} formats", len(pool.header.formats)
+                             ).format(count=len(pool.header.formats)))
+        typer.echo(f"{mark} {printable_path(str(pool.path))}: {pool.game_id}, {counts}")
         for problem in problems:
             typer.echo(f"    {escape_controls(problem)}")
     raise typer.Exit(1 if failed else 0)

@@ -80,10 +80,11 @@ def rules(
 
 
 def _sections(document: dict[str, Any]) -> list[tuple[str, list[dict[str, str]]]]:
-    sections = [(f"{document['game']} · {format_id}{' (default)' * fmt['default']}: "
-                 f"{fmt['name']}", fmt["rules"])
+    sections = [((_("{game} · {format} (default): {name}") if fmt["default"] else
+                  _("{game} · {format}: {name}")).format(game=document["game"], format=format_id,
+                                                         name=fmt["name"]), fmt["rules"])
                 for format_id, fmt in document.get("formats", {}).items()]
-    return [*sections, ("built-in rule ids (every game)", document["builtin"])]
+    return [*sections, (_("built-in rule ids (every game)"), document["builtin"])]
 
 
 def print_document(document: dict[str, Any], plain: bool = False) -> None:
@@ -106,22 +107,22 @@ def plain_lines(document: dict[str, Any]) -> list[str]:
     """`--format text`: a heading per format, then one aligned line per rule id."""
     from deckcli.cli.fit import Column, plain_table
 
-    columns = [Column("id", "key"), Column("kind", "key"), Column("severity", "key"),
-               Column("checks — fails for", "name")]
+    columns = [Column(_("id"), "key"), Column(_("kind"), "key"), Column(_("severity"), "key"),
+               Column(_("checks — fails for"), "name")]
     lines = []
     for title, docs in _sections(document):
         rows = [[doc["id"], doc["kind"], doc["severity"],
                  f"{doc['checks']} — {example_label(doc)}: {doc['example']}"] for doc in docs]
         lines += [title, *plain_table(columns, rows), ""]
     for kind in document.get("kinds", []):
-        lines.append(f"kind {kind['kind']}: {kind['description']} — fails for: "
-                     f"{kind['example']}")
+        lines.append(_("kind {kind}: {description} — fails for: {example}").format(
+            kind=kind["kind"], description=kind["description"], example=kind["example"]))
     return lines[:-1] if lines and not lines[-1] else lines
 
 
 def example_label(doc: dict[str, str]) -> str:
     """'fails for', or 'shown for' a notice (an `info` rule never fails a deck)."""
-    return "shown for" if doc["severity"] == "info" else "fails for"
+    return _("shown for") if doc["severity"] == "info" else _("fails for")
 
 
 def _print_blocks(console: Console, title: str, docs: list[dict[str, str]]) -> None:
@@ -145,16 +146,16 @@ def rule_table(title: str, docs: list[dict[str, str]]) -> Table:
 
     table = Table(title=Text(title), title_justify="left", show_lines=True,
                   header_style="bold")  # a format's name as its pool writes it, never markup
-    for column in ("id", "kind", "severity"):
+    for column in (_("id"), _("kind"), _("severity")):
         table.add_column(column, no_wrap=True)
-    for column in ("checks", "fails for"):
+    for column in (_("checks"), _("fails for")):
         table.add_column(column, overflow="fold", ratio=1)
     for doc in docs:
         checks = escape(doc["checks"])
         if doc["description"] != doc["checks"]:
             checks = f"{escape(doc['description'])}\n[dim]{checks}[/]"
         if doc["source"] and doc["source"] != "deckcli":
-            checks += f"\n[dim]source: {escape(doc['source'])}[/]"
+            checks += "\n[dim]" + _("source: {source}").format(source=escape(doc["source"])) + "[/]"
         table.add_row(escape(doc["id"]), doc["kind"], doc["severity"], checks,
                       escape(doc["example"]))
     return table
@@ -164,9 +165,9 @@ def kind_table(kinds: list[dict[str, str]]) -> Table:
     from rich.markup import escape
     from rich.table import Table
 
-    table = Table(title="rule kinds (for pool authors)", title_justify="left", show_lines=True,
-                  header_style="bold")
-    for column in ("kind", "what it checks", "fails for"):
+    table = Table(title=_("rule kinds (for pool authors)"), title_justify="left",
+                  show_lines=True, header_style="bold")
+    for column in (_("kind"), _("what it checks"), _("fails for")):
         table.add_column(column, overflow="fold")
     for kind in kinds:
         table.add_row(kind["kind"], escape(kind["description"]), escape(kind["example"]))

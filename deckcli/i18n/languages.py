@@ -12,6 +12,12 @@ LANGUAGES = ("en", "es", "th", "zh_Hans", "zh_Hant", "ja")
 # list several, colon-separated, in order of preference)
 LOCALE_VARIABLES = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 
+# The languages a card's `names` may hold (the pools' keys), and the card names each
+# interface language shows by default: only where pools hold names in it (English and the
+# others keep the printed names)
+CARD_NAME_LANGUAGES = ("ja", "zh-Hans", "zh-Hant", "en")
+CARD_LANGUAGE_OF = {"ja": "ja", "zh_Hans": "zh-Hans", "zh_Hant": "zh-Hant"}
+
 _TRADITIONAL_REGIONS = frozenset({"tw", "hk", "mo"})  # Chinese written in Traditional script
 
 

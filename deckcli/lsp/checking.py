@@ -21,6 +21,7 @@ from deckcli.errors import UserError
 from deckcli.formats.kinds import SNIFFED_SUFFIXES, kind_of
 from deckcli.formats.read import parse_deck_bytes
 from deckcli.formats.sniff import not_a_deck
+from deckcli.i18n import ngettext
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
 from deckcli.pools.registry import PoolRegistry
@@ -43,7 +44,7 @@ class Checked:
     problems: list[Problem] = field(default_factory=list)
     resolver: Resolver | None = None
     registry: PoolRegistry | None = None
-    game_from: str | None = None  # who gives the game when the file names none
+    game_from: str | None = None  # who gives the game when the file names none: config, cards
 
 
 @dataclass
@@ -77,7 +78,9 @@ class Checker:
                 registry = kept or settings.registry()
             except UserError as exc:
                 more = len(exc.messages) - 1
-                mistake = exc.messages[0] + (f" (and {more} more mistakes)" if more else "")
+                mistake = exc.messages[0] if not more else ngettext(
+                    "{mistake} (and {count} more mistake)", "{mistake} (and {count} more mistakes)",
+                    more).format(mistake=exc.messages[0], count=more)
                 found = _Place(settings, None, mistake)
             else:
                 self._registries[key] = registry
@@ -126,7 +129,7 @@ class Checker:
         resolver = place(deck, registry, settings).resolver if result.format else None
         given = None
         if resolver is not None and deck.game is None:
-            given = "the configuration gives" if settings.deck_glob(path) else "its cards give"
+            given = "config" if settings.deck_glob(path) else "cards"
         return Checked(deck, result.problems, resolver, registry, given)
 
 

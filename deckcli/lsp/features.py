@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from deckcli.i18n import _
+from deckcli.i18n import _, use_language
 from deckcli.lsp.fixes import code_actions, format_document, outline
 from deckcli.lsp.requests import complete, hover
 
@@ -18,6 +18,11 @@ WATCHED = ("**/deckcli.toml", "**/pyproject.toml", "**/cardpools/*.toml")
 
 def register(server: DeckServer) -> None:
     """Register completion, hover, code actions, formatting and symbols on the server."""
+
+    @server.feature(types.INITIALIZE)
+    def on_initialize(params: types.InitializeParams) -> None:
+        """Speak the editor's language (its `locale`), where deckcli speaks it."""
+        speak_locale(params.locale)
 
     @server.feature(types.INITIALIZED)
     async def initialized(params: types.InitializedParams) -> None:
@@ -58,3 +63,13 @@ def register(server: DeckServer) -> None:
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     def on_symbols(params: types.DocumentSymbolParams) -> list[types.DocumentSymbol] | None:
         return server.answer("document symbols", lambda: outline(server, params))
+
+
+def speak_locale(locale: str | None) -> None:
+    """The language of every message from now on: the client's locale when deckcli speaks it
+    (its own choice, so machine-readable texts follow it too), else the one chosen at start."""
+    from deckcli.i18n.languages import match_language
+
+    code = match_language(locale) if locale else None
+    if code is not None:
+        use_language(code, explicit=True)

@@ -61,8 +61,9 @@ def code_actions(server: DeckServer, params: types.CodeActionParams
             fixes += game_lines(deck.kind, games, problem)
     if checked.game_from is not None and resolver is not None:
         notice = next((p for p in checked.problems if p.rule == "game-inferred"), None)
-        fixes += [Fix(f"{fix.title} (the game {checked.game_from})", fix.edits, notice,
-                      fix.preferred)
+        given = (_("{fix} (the game the configuration gives)") if checked.game_from == "config"
+                 else _("{fix} (the game its cards give)"))
+        fixes += [Fix(given.format(fix=fix.title), fix.edits, notice, fix.preferred)
                   for fix in game_lines(deck.kind, [resolver.pool.game_id], None)]
     return [to_action(doc, uri, fix, params.context.diagnostics) for fix in fixes]
 

@@ -62,8 +62,8 @@ class DeckServer(LanguageServer):
             return work()
         except Exception as exc:
             self.log_error(what, exc)
-            raise JsonRpcInternalError(f"deckcli could not answer {what}: "
-                                       f"{type(exc).__name__}: {exc}") from None
+            raise JsonRpcInternalError(_("deckcli could not answer {what}: {kind}: {error}").format(
+                what=what, kind=type(exc).__name__, error=exc)) from None
 
     # -- documents -------------------------------------------------------------------------
 
