@@ -62,3 +62,36 @@ def test_machine_formats_stay_english_when_the_language_comes_from_the_locale(
     assert (language(), chosen_explicitly()) == ("en", False)
     cli("--lang", "es", "check", str(deck), "--format", "json")
     assert (language(), chosen_explicitly()) == ("es", True)
+
+
+def test_the_configuration_chooses_the_languages_and_config_shows_them(
+        cli, monkeypatch, tmp_path) -> None:
+    (tmp_path / "deckcli.toml").write_text('lang = "zh_TW"\ncard_lang = "ja"\n', encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    rows = cli("config", "--format", "json").json()
+    assert rows["lang"] == {"value": "zh_Hant", "from": str(tmp_path / "deckcli.toml")}
+    assert rows["card-lang"]["value"] == "ja"
+    from deckcli.cli.language import card_language
+    from deckcli.i18n import chosen_explicitly, language
+
+    assert (language(), chosen_explicitly(), card_language()) == ("zh_Hant", True, "ja")
+    cli("--lang", "es", "--card-lang", "zh-Hans", "config")
+    assert (language(), card_language()) == ("es", "zh-Hans")
+    (tmp_path / "deckcli.toml").write_text('lang = "klingon"\n', encoding="utf-8")
+    run = cli("check", str(SAMPLES / "megaman" / "starter-megaman.toml"))
+    assert run.code == 2
+    assert "lang 'klingon' is not a language deckcli speaks; use one of en, es" in run.err
+
+
+def test_card_names_follow_the_interface_language_where_pools_hold_them(cli) -> None:
+    deck = SAMPLES / "digimon-classic" / "example-japanese-names.toml"
+
+    def first_name(*argv: str) -> str:
+        summary = cli(*argv, "show", str(deck), "--format", "json").json()
+        return str(summary["groups"][0]["cards"][0]["name"])
+
+    assert first_name() == "アグモン"  # English: as the deck writes it
+    assert first_name("--lang", "zh_Hant") == "亞古獸"
+    assert first_name("--lang", "zh_Hant", "--card-lang", "en") == "Agumon"
+    assert first_name("--lang", "es") == "アグモン"  # no Spanish names: as written
+    assert cli("--card-lang", "fr", "games").code == 2

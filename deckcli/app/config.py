@@ -19,12 +19,13 @@ from typing import Any
 
 from deckcli.app.settings import DeckGlob, Globs, Settings, Sourced
 from deckcli.errors import UserError
+from deckcli.i18n import _
 from deckcli.io.files import TooLarge, read_regular_file
 
 CONFIG_FILE = "deckcli.toml"
 PYPROJECT = "pyproject.toml"
 LIST_KEYS = ("exclude", "extend-exclude", "pools", "select", "ignore")
-KEYS = (*LIST_KEYS, "strict", "format", "decks")
+KEYS = (*LIST_KEYS, "strict", "format", "decks", "lang", "card-lang")
 DECK_KEYS = ("path", "game", "deck-format")
 POOLS_FOLDER = "cardpools"  # picked up beside the config file when `pools` is not set
 MAX_CONFIG_BYTES = 1_000_000
@@ -187,6 +188,7 @@ def _with_key(settings: Settings, origin: str, path: Path, key: str, value: obje
               mistakes: list[str]) -> Settings:
     """The settings with one key of a configuration file, or a mistake more."""
     base = path.parent
+    key = "card-lang" if key == "card_lang" else key  # the spelling issue 34 gives works too
     if key not in KEYS:
         mistakes.append(f"{origin}: unknown key {key!r}{_did_you_mean(key, KEYS)}; "
                         f"keys: {', '.join(KEYS)}")
@@ -219,6 +221,8 @@ def _with_key(settings: Settings, origin: str, path: Path, key: str, value: obje
             return replace(settings, format=Sourced(value.lower(), origin))
         mistakes.append(f"{origin}: format {value!r} is not an output format; use one of "
                         f"{', '.join(RENDERERS)}")
+    elif key in ("lang", "card-lang"):
+        return _with_language(settings, origin, key, value, mistakes)
     elif not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
         table = "[[tool.deckcli.decks]]" if path.name == PYPROJECT else "[[decks]]"
         mistakes.append(f'{origin}: decks must be tables: {table} with path = "glob" and '
@@ -227,6 +231,30 @@ def _with_key(settings: Settings, origin: str, path: Path, key: str, value: obje
         decks = [_deck_glob(origin, base, index, item, mistakes)
                  for index, item in enumerate(value, 1)]
         return replace(settings, decks=Sourced(tuple(deck for deck in decks if deck), origin))
+    return settings
+
+
+def _with_language(settings: Settings, origin: str, key: str, value: object,
+                   mistakes: list[str]) -> Settings:
+    """`lang` (the interface's) or `card-lang` (the card names'), or a mistake naming the
+    languages."""
+    from deckcli.i18n import LANGUAGES
+    from deckcli.i18n.languages import CARD_NAME_LANGUAGES, card_names_language, match_language
+
+    if key == "lang":
+        code = match_language(value) if isinstance(value, str) else None
+        if code is not None:
+            return replace(settings, lang=Sourced(code, origin))
+        mistakes.append(_("{origin}: lang {value!r} is not a language deckcli speaks; use one "
+                          "of {languages}").format(origin=origin, value=value,
+                                                   languages=", ".join(LANGUAGES)))
+        return settings
+    found = card_names_language(value) if isinstance(value, str) else None
+    if found is not None:
+        return replace(settings, card_lang=Sourced(found, origin))
+    mistakes.append(_("{origin}: card-lang {value!r} is not a language of card names; use one "
+                      "of {languages}").format(origin=origin, value=value,
+                                               languages=", ".join(CARD_NAME_LANGUAGES)))
     return settings
 
 

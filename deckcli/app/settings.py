@@ -101,6 +101,8 @@ class Settings:
     game: Sourced[str | None] = Sourced(None)  # for decks that name none
     deck_format: Sourced[str | None] = Sourced(None)
     step_summary: Sourced[Path | None] = Sourced(None)  # where GitHub Actions wants markdown
+    lang: Sourced[str | None] = Sourced(None)  # the interface language (deckcli.i18n's code)
+    card_lang: Sourced[str | None] = Sourced(None)  # card names shown ("ja", "zh-Hant", …)
     mistakes: tuple[str, ...] = ()  # what building these settings found wrong
 
     # --- what the run asks of them ---
@@ -180,6 +182,8 @@ class Settings:
             ("format", self.format.value, self.format.origin),
             ("decks", [{"path": deck.path, "game": deck.game, "deck-format": deck.deck_format}
                        for deck in self.decks.value], self.decks.origin),
+            ("lang", self.lang.value, self.lang.origin),
+            ("card-lang", self.card_lang.value, self.card_lang.origin),
         ]
 
     # --- mistakes, reported all at once ---

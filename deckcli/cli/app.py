@@ -14,10 +14,10 @@ from typer import TyperException
 
 from deckcli import __version__
 from deckcli.cli.helpstyle import DeckTyper, epilog
+from deckcli.cli.language import set_language
 from deckcli.cli.options import Shell
 from deckcli.errors import EXIT_INTERNAL, EXIT_USAGE, UserError
-from deckcli.i18n import LANGUAGES, SOURCE_LANGUAGE, _, use_language
-from deckcli.i18n.languages import CARD_LANGUAGE_OF
+from deckcli.i18n import LANGUAGES, _
 from deckcli.i18n.languages import CARD_NAME_LANGUAGES as CARD_LANGUAGES
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
@@ -46,7 +46,6 @@ app = DeckTyper(
 # settings (empty while a shell completes a word: the command line is not run then)
 _global_pools: list[Path] = []
 _global_allow_outside: list[bool] = [False]  # `--allow-outside` before the command
-_global_card_lang: list[str | None] = [None]  # `--card-lang`, taken out of the arguments
 
 
 def global_pools() -> list[Path]:
@@ -55,15 +54,6 @@ def global_pools() -> list[Path]:
 
 def global_allow_outside() -> bool:
     return _global_allow_outside[0]
-
-
-def card_language() -> str | None:
-    """The language card names are shown in (a key of a card's `names`), None for the name as
-    printed or as the deck writes it: `--card-lang`, else the interface language where pools
-    hold names in it (Japanese, Chinese); English and the others keep the printed names."""
-    from deckcli.i18n import language
-
-    return _global_card_lang[0] or CARD_LANGUAGE_OF.get(language())
 
 
 def run_settings(paths: Sequence[Path] = (), game: str | None = None,
@@ -210,7 +200,9 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:
         return _exit_status(exc.code)
     except TyperException as exc:
-        return _usage_error(exc)
+        from deckcli.cli.usage import usage_error_status
+
+        return usage_error_status(exc)
     except UserError as exc:
         for message in exc.messages:
             error(message)
@@ -231,20 +223,6 @@ def main(argv: list[str] | None = None) -> int:
     return status if isinstance(status, int) else 0
 
 
-def _usage_error(exc: TyperException) -> int:
-    """A usage error click raised, shown in the chosen language (exit 2); an abort (end of
-    input at a prompt), exit 1."""
-    if isinstance(exc, typer.Abort):
-        sys.stderr.write(_("Aborted.") + "\n")
-        return 1
-    from deckcli.cli.usage import show_usage_error
-
-    if type(exc).__name__ == "NoArgsIsHelpError":
-        return EXIT_USAGE  # the help is already printed
-    show_usage_error(exc)
-    return int(getattr(exc, "exit_code", EXIT_USAGE))
-
-
 def _take_flag(args: list[str], flag: str) -> bool:
     """Take `flag` out of the arguments wherever it stands before a `--` (before or after the
     command's name); whether it was given."""
@@ -253,62 +231,6 @@ def _take_flag(args: list[str], flag: str) -> bool:
     for i in reversed(found):
         del args[i]
     return bool(found)
-
-
-def _take_value(args: list[str], option: str) -> str | None:
-    """Take `option VALUE` (or `option=VALUE`) out of the arguments wherever it stands before
-    a `--`; its last value, None if not given (a usage error when its value is missing)."""
-    value = None
-    i = 0
-    while i < len(args) and args[i] != "--":
-        if args[i] == option:
-            if i + 1 >= len(args) or args[i + 1] == "--":
-                raise UserError(_("{option} needs a value").format(option=option))
-            value = args[i + 1]
-            del args[i:i + 2]
-        elif args[i].startswith(option + "="):
-            value = args[i].partition("=")[2]
-            del args[i]
-        else:
-            i += 1
-    return value
-
-
-def set_language(args: list[str]) -> None:
-    """Speak the language this run asks for (`--lang`, taken out of the arguments, then
-    DECKCLI_LANG, the configuration's `lang`, the locale); an unknown name is a usage error
-    listing the languages."""
-    from deckcli.i18n.languages import UnknownLanguage, choose_language
-
-    use_language(SOURCE_LANGUAGE)  # a usage error below is English: nothing chosen yet
-    flag = _take_value(args, "--lang")
-    card_flag = _take_value(args, "--card-lang")
-    try:
-        code, explicit = choose_language(flag, os.environ, _configured_language(flag))
-    except UnknownLanguage as exc:
-        raise UserError(_("{origin} '{value}' is not a language deckcli speaks; use one of "
-                          "{languages}").format(origin=exc.origin, value=exc.name,
-                                                languages=", ".join(LANGUAGES))) from None
-    use_language(code, explicit=explicit)
-    _global_card_lang[0] = None if card_flag is None else _card_language(card_flag)
-
-
-def _card_language(asked: str) -> str:
-    """A `--card-lang` value as a key of the pools' names ("zh_TW" -> "zh-Hant")."""
-    from deckcli.i18n.languages import match_language
-
-    code = match_language(asked)
-    found = "en" if code == SOURCE_LANGUAGE else CARD_LANGUAGE_OF.get(code or "")
-    if found is None:
-        raise UserError(_("--card-lang '{value}' is not a language of card names; use one of "
-                          "{languages}").format(value=asked, languages=", ".join(CARD_LANGUAGES)))
-    return found
-
-
-def _configured_language(flag: str | None) -> str | None:
-    """The configuration's `lang` (of the working folder's configuration), read only when
-    neither `--lang` nor DECKCLI_LANG decides."""
-    return None
 
 
 def _default_shell(args: list[str]) -> None:

@@ -132,7 +132,7 @@ def _print_table(pool: Pool, shown: list[Card], total: int, plain: bool) -> None
     fields = [c for c in pool.header.game.columns if c not in ("number", "name")]
     if "type" not in fields:
         fields.insert(0, "type")
-    from deckcli.cli.app import card_language
+    from deckcli.cli.language import card_language
     from deckcli.cli.show import not_shown
     from deckcli.model.cardnames import display_name
 

@@ -8,8 +8,9 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from deckcli.cli.app import app, card_language, run_settings
+from deckcli.cli.app import app, run_settings
 from deckcli.cli.helpstyle import epilog
+from deckcli.cli.language import card_language
 from deckcli.errors import UserError
 from deckcli.i18n import _, for_machine_output, ngettext
 

@@ -12,6 +12,9 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from typer import Abort
+
+from deckcli.errors import EXIT_USAGE
 from deckcli.i18n import _, ngettext
 
 
@@ -101,3 +104,15 @@ def show_usage_error(error: Any) -> None:
         lines.append("")
     lines.append(_("Error: {message}").format(message=error_text(error)))
     sys.stderr.write("\n".join(lines) + "\n")
+
+
+def usage_error_status(exc: Any) -> int:
+    """A usage error click raised, shown in the chosen language (exit 2); an abort (end of
+    input at a prompt), exit 1."""
+    if isinstance(exc, Abort):
+        sys.stderr.write(_("Aborted.") + "\n")
+        return 1
+    if type(exc).__name__ == "NoArgsIsHelpError":
+        return EXIT_USAGE  # the help is already printed
+    show_usage_error(exc)
+    return int(getattr(exc, "exit_code", EXIT_USAGE))

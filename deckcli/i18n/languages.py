@@ -51,6 +51,13 @@ def locale_language(environ: Mapping[str, str]) -> str | None:
     return None
 
 
+def card_names_language(name: str) -> str | None:
+    """A card language as a key of the pools' names ("zh_TW" -> "zh-Hant", "C" -> "en");
+    None when pools hold no names in it."""
+    code = match_language(name)
+    return "en" if code == SOURCE_LANGUAGE else CARD_LANGUAGE_OF.get(code or "")
+
+
 class UnknownLanguage(ValueError):
     """A language was asked for by a name deckcli does not speak."""
 
