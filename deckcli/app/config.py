@@ -241,20 +241,18 @@ def _with_language(settings: Settings, origin: str, key: str, value: object,
     from deckcli.i18n import LANGUAGES
     from deckcli.i18n.languages import CARD_NAME_LANGUAGES, card_names_language, match_language
 
-    if key == "lang":
-        code = match_language(value) if isinstance(value, str) else None
-        if code is not None:
-            return replace(settings, lang=Sourced(code, origin))
-        mistakes.append(_("{origin}: lang {value!r} is not a language deckcli speaks; use one "
-                          "of {languages}").format(origin=origin, value=value,
-                                                   languages=", ".join(LANGUAGES)))
-        return settings
-    found = card_names_language(value) if isinstance(value, str) else None
+    is_lang = key == "lang"
+    read = match_language if is_lang else card_names_language
+    found = read(value) if isinstance(value, str) else None
     if found is not None:
-        return replace(settings, card_lang=Sourced(found, origin))
-    mistakes.append(_("{origin}: card-lang {value!r} is not a language of card names; use one "
-                      "of {languages}").format(origin=origin, value=value,
-                                               languages=", ".join(CARD_NAME_LANGUAGES)))
+        chosen: Sourced[str | None] = Sourced(found, origin)
+        return replace(settings, lang=chosen) if is_lang else replace(settings, card_lang=chosen)
+    mistake = (_("{origin}: lang {value!r} is not a language deckcli speaks; use one of "
+                 "{languages}") if is_lang else
+               _("{origin}: card-lang {value!r} is not a language of card names; use one of "
+                 "{languages}"))
+    mistakes.append(mistake.format(origin=origin, value=value, languages=", ".join(
+        LANGUAGES if is_lang else CARD_NAME_LANGUAGES)))
     return settings
 
 
