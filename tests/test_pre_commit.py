@@ -25,7 +25,7 @@ pytestmark = [
     pytest.mark.skipif(PRE_COMMIT is None,
                        reason="pre-commit is not installed (pip install '.[test]')"),
 ]
-HOOK_FILES = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml")
+HOOK_FILES = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "hatch_build.py")
 GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.invalid",
            "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.invalid"}
 
@@ -41,7 +41,7 @@ def hook_repository(folder: Path) -> Path:
         shutil.copy(REPO / name, folder / name)
     for tree in ("deckcli", "cardpools"):
         shutil.copytree(REPO / tree, folder / tree,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo"))
     git(folder, "init", "-q")
     git(folder, "add", ".")
     git(folder, "commit", "-q", "-m", "hook")

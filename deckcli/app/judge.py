@@ -16,6 +16,7 @@ from deckcli.formats.read import (
     read_limited,
 )
 from deckcli.formats.sniff import not_a_deck
+from deckcli.i18n import _
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
 from deckcli.model.result import DeckResult
@@ -76,7 +77,8 @@ def read_target(target: Target, settings: Settings) -> tuple[Deck, list[Problem]
     if glob is None:
         text, failure = decode_deck_bytes(data)
         if failure is not None:
-            return Skip(str(path), f"not read as a deck: {failure.message}")
+            return Skip(str(path), _("not read as a deck: {reason}").format(
+                reason=failure.message))
         assert text is not None
         reason = not_a_deck(suffix, text, settings.game.value is not None)
         if reason is not None:

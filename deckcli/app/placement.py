@@ -76,15 +76,17 @@ WRITTEN_AT = {"unknown-game": "game", "unknown-format": "format"}  # the deck's 
 
 
 def pin_hint(deck: Deck, game: str = "<id>") -> str:
-    line = f'game = "{game}"' if deck.kind == "toml" else f"a line '# game: {game}'"
-    return f"add {line}, pass --game or map its path in [[decks]]"
+    text = (_('add game = "{game}", pass --game or map its path in [[decks]]') if
+            deck.kind == "toml" else
+            _("add a line '# game: {game}', pass --game or map its path in [[decks]]"))
+    return text.format(game=game)
 
 
 def missing_game(deck: Deck, registry: PoolRegistry, inference: Inference) -> Problem:
     """The problem of a deck that names no game and whose cards name none clearly."""
     fits = inference.fits()
-    said = f"its cards fit {fits}, none clearly" if fits else (
-        "no game knows its cards" if inference.total else "it lists no cards")
+    said = _("its cards fit {games}, none clearly").format(games=fits) if fits else (
+        _("no game knows its cards") if inference.total else _("it lists no cards"))
     return Problem(rule="missing-game", message=_("which game is this deck for? {said}; "
                                                   "{pin_hint} (games: {items})").format(
                                                     said=said, pin_hint=pin_hint(deck),

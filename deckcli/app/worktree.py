@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 from deckcli.escape import printable_path
+from deckcli.i18n import _
 from deckcli.io.files import read_regular_file
 
 
@@ -48,6 +49,6 @@ def leaves_work_tree(path: Path) -> str | None:
     real_root, real = Path(os.path.realpath(root)), Path(os.path.realpath(named))
     if real == real_root or real_root in real.parents:
         return None
-    return (f"{printable_path(str(path))} leads outside the git work tree "
-            f"{printable_path(str(root))} (through a symbolic link); deckcli reads nothing "
-            "outside the repository it checks unless --allow-outside says so")
+    return _("{path} leads outside the git work tree {root} (through a symbolic link); "
+             "deckcli reads nothing outside the repository it checks unless --allow-outside "
+             "says so").format(path=printable_path(str(path)), root=printable_path(str(root)))

@@ -106,18 +106,19 @@ class Procedure:
 
     def describe(self) -> list[str]:
         """The procedure in words, for the report."""
-        sizes = " or ".join(str(size) for size in self.hand_sizes)
-        mixture = " (at random, evenly)" if len(self.hand_sizes) > 1 else ""
-        lines = [f"shuffle {self.library}"]
+        sizes = _(" or ").join(str(size) for size in self.hand_sizes)
+        lines = [_("shuffle {cards}").format(cards=self.library)]
         if self.face_down:
-            lines.append(f"{self.face_down} face down")
-        lines.append(f"hand {sizes}{mixture}")
-        each = [f"{self.turn.mill} face down"] * bool(self.turn.mill)
-        each += [f"draw {self.turn.draw}"] * bool(self.turn.draw)
-        lines.append("each turn: " + ", then ".join(each) if each else "no later draws")
+            lines.append(_("{count} face down").format(count=self.face_down))
+        lines.append((_("hand {sizes} (at random, evenly)") if len(self.hand_sizes) > 1
+                      else _("hand {sizes}")).format(sizes=sizes))
+        each = [_("{count} face down").format(count=self.turn.mill)] * bool(self.turn.mill)
+        each += [_("draw {count}").format(count=self.turn.draw)] * bool(self.turn.draw)
+        lines.append(_("each turn: {steps}").format(steps=_(", then ").join(each)) if each
+                     else _("no later draws"))
         if self.turn.draw and not self.turn.first_turn_draw:
-            lines.append("going first: no draw on turn 1" if self.on_play
-                         else "going second: draw on turn 1")
+            lines.append(_("going first: no draw on turn 1") if self.on_play
+                         else _("going second: draw on turn 1"))
         return lines
 
 
@@ -175,8 +176,10 @@ def take_set_aside(
         if card is None and candidates:
             card = max(candidates, key=lambda item: item[0])[1]
         if card is None:
-            warnings.append(f"set-up: no card left in the deck matches {slot.query} "
-                            f"({slot.note or 'set aside'}); drawing without it")
+            warnings.append((_("set-up: no card left in the deck matches {query} ({note}); "
+                               "drawing without it") if slot.note else
+                             _("set-up: no card left in the deck matches {query} (set aside); "
+                               "drawing without it")).format(query=slot.query, note=slot.note))
             continue
         library = library.without(card)
         taken.append(SetAsideCard(card, slot.note))

@@ -19,7 +19,7 @@ from deckcli.draw import DrawError
 from deckcli.draw.setup import Library
 from deckcli.engine.query import QueryError, Verdict
 from deckcli.engine.resolver import Resolver
-from deckcli.i18n import _
+from deckcli.i18n import _, ngettext
 from deckcli.model.card import Card
 
 _SPEC = re.compile(r"(?:(at\s+least|at\s+most|exactly)\s+)?(\d+)\s+(\S.*)", re.IGNORECASE)
@@ -44,10 +44,10 @@ class Want:
 
     def describe(self) -> str:
         if self.high is None:
-            return f"at least {self.low} × {self.query}"
+            return _("at least {count} × {query}").format(count=self.low, query=self.query)
         if self.low == self.high:
-            return f"exactly {self.low} × {self.query}"
-        return f"at most {self.high} × {self.query}"
+            return _("exactly {count} × {query}").format(count=self.low, query=self.query)
+        return _("at most {count} × {query}").format(count=self.high, query=self.query)
 
 
 def parse_want(spec: str) -> Want:
@@ -152,8 +152,9 @@ def cut(
         verdicts = [matches(card) for matches, _ in matchers]
         for j, verdict in enumerate(verdicts):
             if verdict is None:
-                missing = " or ".join(f for f in sorted(matchers[j][1]) if f not in card.attrs)
-                unknown[j].setdefault(missing or "a needed value", []).append(card.label())
+                missing = _(" or ").join(f for f in sorted(matchers[j][1])
+                                         if f not in card.attrs)
+                unknown[j].setdefault(missing or _("a needed value"), []).append(card.label())
         signature = tuple(verdict is True for verdict in verdicts)
         groups.setdefault(signature, []).append((card.number, count))
     rest = tuple(False for _ in wants)
@@ -164,8 +165,11 @@ def cut(
     ordered.append(Group(rest, rest_count, tuple(number for number, _ in unmatched)))
     partition = Partition(tuple(wants), any_of, tuple(ordered))
     warnings = [
-        f"--want {want.spec!r}: {len(names)} card{'s' * (len(names) != 1)} with no {missing} "
-        f"count as not matching: " + ", ".join(names[:3]) + (" …" if len(names) > 3 else "")
+        ngettext("--want {want!r}: {count} card with no {missing} counts as not matching: "
+                 "{cards}", "--want {want!r}: {count} cards with no {missing} count as not "
+                 "matching: {cards}", len(names)).format(
+            want=want.spec, count=len(names), missing=missing,
+            cards=", ".join(names[:3]) + (" …" if len(names) > 3 else ""))
         for want, by_missing in zip(wants, unknown, strict=True)
         for missing, names in by_missing.items()
     ]
