@@ -46,6 +46,7 @@ app = DeckTyper(
 # settings (empty while a shell completes a word: the command line is not run then)
 _global_pools: list[Path] = []
 _global_allow_outside: list[bool] = [False]  # `--allow-outside` before the command
+_global_isolated: list[bool] = [False]  # `--isolated` before the command
 
 
 def global_pools() -> list[Path]:
@@ -56,6 +57,10 @@ def global_allow_outside() -> bool:
     return _global_allow_outside[0]
 
 
+def global_isolated() -> bool:
+    return _global_isolated[0]
+
+
 def run_settings(paths: Sequence[Path] = (), game: str | None = None,
                  deck_format: str | None = None, game_origin: str = "--game") -> Settings:
     """The settings of a command that has few options of its own among them: the defaults,
@@ -64,7 +69,8 @@ def run_settings(paths: Sequence[Path] = (), game: str | None = None,
     from deckcli.app.config import load_settings
 
     return load_settings(paths, pools=global_pools(), game=game, deck_format=deck_format,
-                         allow_outside=global_allow_outside(), game_origin=game_origin)
+                         allow_outside=global_allow_outside(), game_origin=game_origin,
+                         isolated=global_isolated())
 
 
 def open_registry() -> PoolRegistry:
@@ -112,9 +118,13 @@ def main_options(
                                                           "errors."))]
     = False,
     allow_outside: Annotated[bool, typer.Option(
-        "--allow-outside", help=_("Read deck files named on the command line even when, "
-                                  "inside a git work tree, a symbolic link leads them "
+        "--allow-outside", help=_("Read and write files named on the command line even "
+                                  "when, inside a git work tree, a symbolic link leads them "
                                   "outside it (refused otherwise)."))] = False,
+    isolated: Annotated[bool, typer.Option(
+        "--isolated", help=_("Read no configuration file (deckcli.toml, pyproject.toml, "
+                             "cardpools/ beside them): for CI that must not trust the branch "
+                             "it checks."))] = False,
     card_lang: Annotated[str | None, typer.Option(
         "--card-lang", metavar="LANG",
         help=_("Show cards by their names in {languages} where the pool holds them, else as "
@@ -130,6 +140,7 @@ def main_options(
 ) -> None:
     _global_pools[:] = pools or []
     _global_allow_outside[0] = allow_outside  # read where the settings are built; --debug by `main`
+    _global_isolated[0] = isolated
 
 
 def error(message: str) -> None:
