@@ -8,10 +8,9 @@ import re
 
 from deckcli.draw.playable import SHOW_TURN, show_chance
 from deckcli.engine.resolver import Resolved, Resolver
-from deckcli.engine.rules.context import DeckView
-from deckcli.engine.rules.kinds.copies import CopiesRule, cap_for
+from deckcli.engine.rules.kinds.copies import copies_held
 from deckcli.model.card import Card
-from deckcli.model.deck import Deck, DeckEntry
+from deckcli.model.deck import Deck
 from deckcli.report.cardview import card_record, show_value
 
 _MARKUP = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~&])")
@@ -54,18 +53,8 @@ def hover_text(resolver: Resolver, deck: Deck, ref: str) -> str:
 def copies_lines(resolver: Resolver, cards: list[Resolved], total: int, card: Card
                  ) -> list[str]:
     """'copies: 5 of at most 4 per name' for each copies rule of the format."""
-    view = DeckView(resolver, cards, total)
     found = []
-    for rule in resolver.format.rules:
-        if not isinstance(rule, CopiesRule):
-            continue
-        keys = resolver.copy_keys(rule.key)
-        key = keys.get(card.number)
-        if key is None:
-            continue
-        group = [item for item in cards if keys.get(item.card.number) == key]
-        held = sum(item.count for item in group)
-        cap = cap_for(rule, view, group or [Resolved(card, 0, DeckEntry(card.number, 0))])
+    for rule, held, cap in copies_held(resolver, cards, total, card):
         limit = "no cap" if cap is None else f"at most {cap} per {md(rule.key)}"
         found.append(f"copies in the deck: {held} ({limit}; rule {md(rule.id)})")
     return found

@@ -1,0 +1,24 @@
+"""A new, empty deck file's bytes, as `deckcli new` writes them and `deckcli build` starts one."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from deckcli.engine.resolver import Resolver
+from deckcli.errors import UserError
+from deckcli.formats.kinds import FileFormat, by_suffix, suffix_list
+
+
+def new_deck_format(path: Path) -> FileFormat:
+    """The deck format a new file's suffix names; a usage error for a suffix none has."""
+    file_format = by_suffix(path)
+    if file_format is None:
+        written = path.suffix or "a file without an extension"
+        raise UserError(f"{path}: new writes deck files ({suffix_list()}), not {written}; "
+                        f"name it e.g. {path.with_suffix('.toml').name}")
+    return file_format
+
+
+def new_deck_bytes(path: Path, resolver: Resolver, name: str | None) -> bytes:
+    """An empty deck of the resolver's game and format, in the format of the file's suffix."""
+    return "".join(new_deck_format(path).write(resolver, [], name)).encode("utf-8")
