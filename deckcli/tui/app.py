@@ -66,7 +66,7 @@ class BuildApp(BuilderScreen):
 
     def _start(self) -> None:
         assert self.session is not None
-        self.run_search("")
+        self.run_search("", fill=False)
         self.refresh_deck()
         self.set_interval(DISK_POLL_SECONDS, self.watch_disk)
 
@@ -76,8 +76,9 @@ class BuildApp(BuilderScreen):
         if event.input.id == "search" and self.session is not None:
             self.run_search(event.value)
 
-    def run_search(self, text: str) -> None:
-        """The cards the query finds, as `deckcli cards` finds them, in the results table."""
+    def run_search(self, text: str, fill: bool = True) -> None:
+        """The cards the query finds, as `deckcli cards` finds them, in the results table
+        (filled now unless `fill` is false: the caller redraws everything next)."""
         from deckcli.engine.query import QueryError
         from deckcli.engine.search import search_cards
 
@@ -88,15 +89,16 @@ class BuildApp(BuilderScreen):
         except QueryError as exc:
             self.results = []
             found.update(plain(_("query: {error}").format(error=exc)))
+        else:
+            total = len(self.results)
+            counted = ngettext("{count} card", "{count} cards", total).format(
+                count=f"{total:,}")
+            if total > MAX_RESULTS:
+                counted = _("{counted} (showing {shown})").format(counted=counted,
+                                                                  shown=MAX_RESULTS)
+            found.update(plain(counted))
+        if fill:
             self._fill_results()
-            return
-        total = len(self.results)
-        counted = ngettext("{count} card", "{count} cards", total).format(count=f"{total:,}")
-        if total > MAX_RESULTS:
-            counted = _("{counted} (showing {shown})").format(counted=counted,
-                                                              shown=MAX_RESULTS)
-        found.update(plain(counted))
-        self._fill_results()
 
     def on_input_submitted(self, event: Input.Submitted) -> None:
         if event.input.id == "search":

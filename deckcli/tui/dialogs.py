@@ -20,7 +20,7 @@ class HelpScreen(ModalScreen[None]):
     """Every key of the builder, where it works, and what it does (F1 or ? opens it)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f1,q,question_mark", "dismiss", _("Close"), show=False)]
+        Binding("escape,f1,q,question_mark", "close", _("Close"), show=False)]
 
     def __init__(self, rows: list[tuple[str, str, str]]) -> None:
         super().__init__()
@@ -41,7 +41,7 @@ class HelpScreen(ModalScreen[None]):
         with VerticalScroll(id="help-box"):
             yield Static(text, id="help-text")
 
-    def action_dismiss(self, result: None = None) -> None:  # type: ignore[override]
+    def action_close(self) -> None:
         self.dismiss(None)
 
 

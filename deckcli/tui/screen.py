@@ -48,7 +48,7 @@ class BuilderScreen(App[int]):
         with Horizontal(id="body"):
             with Vertical(id="left"):
                 yield SearchBox(placeholder=_("search: a name, a number or a query"),
-                                id="search")
+                                id="search", select_on_focus=False)
                 yield CardTable(id="results")
                 yield Static(id="found")
             with Vertical(id="right"), TabbedContent(id="panes", initial="deck-pane"):

@@ -116,6 +116,7 @@ class BuildSession:
 
         deck, problems = parse_deck_bytes(self.data, Deck(path=str(self.path), kind=self.kind))
         self.loaded = LoadedDeck(self.path, self.data, deck, problems, self.resolver, ())
+        self._holding: dict[str, int] | None = None
         self.result = filter_problems(check_file(deck, list(problems), self.registry,
                                                  self.settings), self.settings)
 
@@ -127,6 +128,16 @@ class BuildSession:
     @property
     def title(self) -> str:
         return self.loaded.deck.name or self.path.name
+
+    def holding(self) -> dict[str, int]:
+        """Copies the deck holds of each card, by number (worked out once per change)."""
+        if self._holding is None:
+            self._holding = {}
+            for item in self.loaded.counted():
+                if item.card is not None:
+                    number = item.card.number
+                    self._holding[number] = self._holding.get(number, 0) + item.count
+        return self._holding
 
     def held(self, card: Card) -> int:
         """Copies of this card the deck holds (every line that counts it)."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
+from textual import events
 from textual.binding import Binding, BindingType
 from textual.coordinate import Coordinate
 from textual.message import Message
@@ -110,6 +111,15 @@ class CardTable(DataTable[Text]):
     def action_change(self, step: int) -> None:
         self.post_message(self.Change(self, step))
 
+    def on_key(self, event: events.Key) -> None:
+        """A letter typed on a table of cards goes on with the search: the box takes the
+        focus and the letter (+, - and ? keep their meaning here)."""
+        if event.is_printable and event.character and event.character not in "+-=? ":
+            event.stop()
+            search = self.app.query_one(SearchBox)
+            search.focus()
+            search.insert_text_at_cursor(event.character)
+
     def highlighted(self) -> tuple[Card | None, str] | None:
         """The card (or the reference no card answers) on the highlighted row; None on a
         group's heading or in an empty table."""
@@ -125,8 +135,9 @@ class CardTable(DataTable[Text]):
         for label in (_("deck"), _("number"), _("name"), *(f.replace("_", " ") for f in fields)):
             self.add_column(plain(label))
         self.cards = {}
+        holding = session.holding()
         for card in cards:
-            held = session.held(card)
+            held = holding.get(card.number, 0)
             self.cards[card.number] = (card, card.number)
             self.add_row(plain(held or "", "bold"), plain(card.number), plain(card.name),
                          *(plain(show_value(card.attrs.get(field))) for field in fields),
