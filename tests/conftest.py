@@ -14,6 +14,15 @@ from deckcli.cli.app import main
 from deckcli.engine.query import Query, compile_query
 from deckcli.model.pool import Pool
 
+
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
+    """`--snapshot-update`: write the snapshots of tests/snapshots/ (else a missing or different
+    snapshot fails). syrupy (beside pytest-textual-snapshot) declares the same option."""
+    if not pluginmanager.hasplugin("syrupy"):
+        parser.addoption("--snapshot-update", action="store_true", default=False,
+                         help="Write the snapshot files instead of comparing with them.")
+
+
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "samples"
 TEST_POOLS = Path(__file__).parent / "data" / "pools"
@@ -45,9 +54,12 @@ def _isolated_env(
     # the result cache: one folder per test, so that no test is served a verdict another
     # test computed (a monkeypatch changes behaviour where no cache key can see it)
     from deckcli.app import resultcache
+    from deckcli.io.cachestore import Store
 
-    folder = f"results-{next(_TEST_NUMBER)}"
-    monkeypatch.setattr(resultcache, "results_dir", lambda base: base / folder)
+    own = resultcache.RESULTS
+    monkeypatch.setattr(resultcache, "RESULTS", Store(
+        f"results-{next(_TEST_NUMBER)}", own.format, own.code, own.bound, own.max_bytes,
+        own.max_age_days))
 
 
 @pytest.fixture
@@ -104,7 +116,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
     folder = tmp_path / "cache"
     monkeypatch.setenv("DECKCLI_CACHE", str(folder))
-    monkeypatch.setattr(resultcache, "results_dir", lambda base: base / "results")
+    monkeypatch.setattr(resultcache, "RESULTS", resultcache.RESULTS_STORE)
     return folder
 
 

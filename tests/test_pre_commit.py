@@ -25,7 +25,7 @@ pytestmark = [
     pytest.mark.skipif(PRE_COMMIT is None,
                        reason="pre-commit is not installed (pip install '.[test]')"),
 ]
-HOOK_FILES = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml")
+HOOK_FILES = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "hatch_build.py")
 GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.invalid",
            "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.invalid"}
 
@@ -55,6 +55,7 @@ def try_repo(hooks: Path, decks: Path, home: Path, *files: str) -> subprocess.Co
                           capture_output=True, timeout=600)
 
 
+@pytest.mark.slow  # pre-commit builds a virtualenv: about 110 s
 def test_the_hook_fails_on_an_illegal_deck_and_passes_a_legal_one(tmp_path):
     (tmp_path / "hooks").mkdir()
     hooks = hook_repository(tmp_path / "hooks")

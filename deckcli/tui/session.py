@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from deckcli.app.judge import check_file, filter_problems
+from deckcli.app.judge import judge
 from deckcli.app.opendeck import LoadedDeck, load_deck
 from deckcli.app.placement import place
 from deckcli.app.settings import Settings
@@ -22,10 +22,9 @@ from deckcli.engine.resolver import Resolver
 from deckcli.engine.rules.kinds.copies import copies_held
 from deckcli.engine.rules.kinds.size import SizeRule
 from deckcli.errors import EXIT_FAILED, UserError
-from deckcli.formats.edit import Edit, apply_edit, plan_add, plan_remove
+from deckcli.formats.edit import Edit, apply_edit, plan_add, plan_remove, split_bom
 from deckcli.formats.kinds import by_kind, kind_of
 from deckcli.formats.read import read_limited
-from deckcli.formats.textlist import deck_key
 from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck
@@ -111,14 +110,15 @@ class BuildSession:
     # what the deck is now
 
     def _refresh(self) -> None:
-        """Read the bytes again and judge them: every view follows from here."""
-        from deckcli.formats.read import parse_deck_bytes
-
-        deck, problems = parse_deck_bytes(self.data, Deck(path=str(self.path), kind=self.kind))
-        self.loaded = LoadedDeck(self.path, self.data, deck, problems, self.resolver, ())
+        """Judge the bytes with the one judge `check` and the language server call (same
+        configuration, `[[decks]]`, pools and filter): every view follows from here."""
+        judged = judge(self.path, self.settings, self.registry, explicit=True,
+                       text=split_bom(self.data)[1], kind=self.kind)
+        assert judged.deck is not None and judged.result is not None  # explicit, registry
+        self.loaded = LoadedDeck(self.path, self.data, judged.deck, judged.read, self.resolver,
+                                 ())
+        self.result = judged.result
         self._holding: dict[str, int] | None = None
-        self.result = filter_problems(check_file(deck, list(problems), self.registry,
-                                                 self.settings), self.settings)
 
     @property
     def dirty(self) -> bool:
@@ -205,7 +205,7 @@ class BuildSession:
     def add(self, card: Card, copies: int = 1) -> str:
         """Add copies of a card, as `deckcli add` would; what changed, in words."""
         held = self.held(card)
-        key = deck_key(self.resolver, card, text_list=self.kind == "text")
+        key = self.loaded.format.card_key(self.resolver, card)
         self._change(plan_add(self.loaded.entries_for(card), key, copies))
         return _("{card}: {before} → {after}").format(card=card.label(), before=held,
                                                        after=held + copies)
@@ -336,4 +336,3 @@ def editable(path: Path) -> None:
         raise UserError(_("deckcli build edits {kinds}, not {kind}s; convert it first: "
                           "deckcli import GAME FILE -o deck.toml").format(
             kinds=kinds, kind=file_format.label))
-
