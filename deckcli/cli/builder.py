@@ -14,7 +14,7 @@ import typer
 from deckcli.cli import complete
 from deckcli.cli.app import app, run_settings
 from deckcli.cli.helpstyle import epilog
-from deckcli.errors import EXIT_FAILED, UserError
+from deckcli.errors import EXIT_FAILED, EXIT_INTERNAL, UserError
 from deckcli.i18n import _
 
 INSTALL = 'pip install "deckcli[tui]"'
@@ -27,7 +27,7 @@ INSTALL = 'pip install "deckcli[tui]"'
      "when not given)."),
     exits="0 quit (saved, or changes discarded when asked); 1 the deck cannot be read, or "
     "Textual is not installed; 2 usage error (an unknown game, a format the builder cannot "
-    "edit).",
+    "edit); 3 internal error (a bug: please report it).",
 ))
 def build(
     path: Annotated[Path, typer.Argument(metavar="DECK",
@@ -82,4 +82,6 @@ def build(
     code = builder.run()
     if builder.failure:
         raise UserError(builder.failure, EXIT_FAILED)
+    if builder.return_code:  # Textual stopped on an error of the builder (it says which)
+        raise typer.Exit(EXIT_INTERNAL)
     raise typer.Exit(code or 0)

@@ -32,7 +32,7 @@ class HandPane(VerticalScroll):
     def compose(self) -> ComposeResult:
         yield Static(id="hand-info", classes="pane-text")
         yield HandTable(id="hand", cursor_type="row", show_header=False)
-        yield Input(placeholder=_("want: e.g. 2 CyberSword, then Enter"), id="want")
+        yield Input(placeholder=_("want: a count and a card or query, then Enter"), id="want")
         yield Static(id="odds", classes="pane-text")
 
     def on_mount(self) -> None:
