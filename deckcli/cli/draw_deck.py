@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from deckcli.cli.app import run_settings
 from deckcli.escape import escape_controls
+from deckcli.i18n import _
 
 if TYPE_CHECKING:
     from deckcli.draw.goldfish import Goldfish, Odds
@@ -37,7 +38,8 @@ def deck_library(path: Path, game: str | None, deck_format: str | None
     result = loaded.check()
     errors = [p for p in result.problems if p.severity == "error"]
     if errors:
-        warn(f"{path} is not a legal {result.game} {result.format} deck; drawing it anyway:")
+        warn(_("{path} is not a legal {game} {format} deck; drawing it anyway:").format(
+                 path=path, game=result.game, format=result.format))
         for problem in errors:
             sys.stderr.write(escape_controls(f"  {problem.rule}: {problem.message}") + "\n")
     library, warnings = library_of(loaded.resolver, loaded.deck.entries, result.cards)
@@ -55,7 +57,8 @@ def odds(fish: Goldfish, hands: int | None, seed: int) -> Odds:
         try:
             return gf.exact_odds(fish)
         except TooLong:
-            warn(f"exact odds would take too long here; simulating {gf.DEFAULT_HANDS:,} hands")
+            warn(_("exact odds would take too long here; simulating {hands:,} hands").format(
+                hands=gf.DEFAULT_HANDS))
     run = gf.simulation(fish, hands or gf.DEFAULT_HANDS, seed)
     drive(run)
     return gf.simulated_odds(fish, run)
