@@ -178,3 +178,13 @@ def test_no_module_imports_itself_back():
         if module not in state:
             walk(module, [module])
     assert cycles == [], "\n".join(" -> ".join(cycle) for cycle in cycles)
+
+
+def test_the_language_server_imports_no_rule_kind():
+    """What a hover says about a rule and what fix a problem offers are the rule kind's to
+    say (`RuleKind.hover`, `RuleKind.fix`): the language server asks `engine.rules`, never a
+    kind's module."""
+    wrong = {module_name(path): sorted(target for target in imports_of(path)
+                                       if target.startswith("deckcli.engine.rules.kinds"))
+             for path in MODULES if module_name(path).startswith("deckcli.lsp")}
+    assert {name: found for name, found in wrong.items() if found} == {}

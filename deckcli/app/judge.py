@@ -11,7 +11,7 @@ from deckcli.formats.kinds import SNIFFED_SUFFIXES, kind_of
 from deckcli.formats.read import (
     UNREADABLE_RULES,
     decode_deck_bytes,
-    parse_deck_bytes,
+    parse_deck_text,
     read_deck_file,
     read_limited,
 )
@@ -22,6 +22,7 @@ from deckcli.model.result import DeckResult
 from deckcli.pools.registry import PoolRegistry
 
 UNSILENCED = frozenset({"pool-override", "pool-added"})  # select/ignore never hide these
+STYLE = frozenset({"card-spelling", "number-form"})  # shown when selected; fixed by --fix
 
 
 def looks_like_deck(deck: Deck, problems: list[Problem]) -> bool:
@@ -33,15 +34,22 @@ def looks_like_deck(deck: Deck, problems: list[Problem]) -> bool:
 
 
 def check_file(deck: Deck, problems: list[Problem], registry: PoolRegistry,
-               settings: Settings) -> DeckResult:
-    """The verdict on a deck already read (with the problems reading it found)."""
+               settings: Settings, text: str | None = None) -> DeckResult:
+    """The verdict on a deck already read (with the problems reading it found); given the
+    deck's `text`, each problem's fix gets the edits that make it (`formats.fixedit`)."""
     if any(p.rule in UNREADABLE_RULES for p in problems):
         return unchecked(deck, problems)
     placed = place(deck, registry, settings)
     if placed.resolver is None:
         assert placed.stop is not None
-        return unchecked(deck, [placed.stop, *problems], placed.game_id)
-    return check_deck(deck, placed.resolver, [*placed.notes, *problems])
+        result = unchecked(deck, [placed.stop, *problems], placed.game_id)
+    else:
+        result = check_deck(deck, placed.resolver, [*placed.notes, *problems])
+    if text is not None and any(p.fix is not None for p in result.problems):
+        from deckcli.formats.fixedit import materialize
+
+        materialize(text, deck, result.problems, placed.resolver)
+    return result
 
 
 def check_target(target: Target, registry: PoolRegistry, settings: Settings
@@ -50,45 +58,57 @@ def check_target(target: Target, registry: PoolRegistry, settings: Settings
     read = read_target(target, settings)
     if isinstance(read, Skip):
         return read
-    deck, problems = read
-    checked = check_file(deck, [*target.problems, *problems], registry, settings)
+    deck, problems, _data, text = read
+    checked = check_file(deck, [*target.problems, *problems], registry, settings, text)
     return filter_problems(checked, settings)
 
 
-def read_target(target: Target, settings: Settings) -> tuple[Deck, list[Problem]] | Skip:
-    """A file read as a deck, unless it was found by a scan and its content says it is none:
-    a text list without a `# game:` line, a CSV without a count column, a TOML file without
-    `game` or `[cards]`. A `[[decks]]` entry of the config makes any file it names a deck."""
+Read = tuple[Deck, list[Problem], bytes, str | None]  # a deck, its problems, bytes and text
+
+
+def read_target(target: Target, settings: Settings) -> Read | Skip:
+    """A file read as a deck (with its bytes and text, for the edits of fixes), unless it was
+    found by a scan and its content says it is none: a text list without a `# game:` line, a
+    CSV without a count column, a TOML file without `game` or `[cards]`. A `[[decks]]` entry
+    of the config makes any file it names a deck."""
     path = target.path
     suffix = path.suffix.lower()
-    if target.explicit or suffix not in SNIFFED_SUFFIXES:
-        deck, problems = read_deck_file(path)
-        if target.explicit or looks_like_deck(deck, problems):
-            return deck, problems
-        empty = any(p.rule == "empty-file" for p in problems)
-        return Skip(str(path), "an empty TOML file" if empty
-                    else "a TOML file with neither game nor [cards]")
     try:
         data = read_limited(path)
     except OSError:
-        return read_deck_file(path)  # reports why it cannot be read
-    glob = settings.deck_glob(path)
-    if glob is None:
-        text, failure = decode_deck_bytes(data)
+        return (*read_deck_file(path), b"", None)  # reports why it cannot be read
+    deck = Deck(path=str(path), kind=kind_of(path))
+    text, failure = decode_deck_bytes(data)
+    if target.explicit or suffix not in SNIFFED_SUFFIXES:
+        problems = [failure] if failure is not None else []
+        if text is not None:
+            deck, problems = parse_deck_text(text, deck)
+        if target.explicit or looks_like_deck(deck, problems):
+            return deck, problems, data, text
+        empty = any(p.rule == "empty-file" for p in problems)
+        return Skip(str(path), "an empty TOML file" if empty
+                    else "a TOML file with neither game nor [cards]")
+    if settings.deck_glob(path) is None:
         if failure is not None:
             return Skip(str(path), f"not read as a deck: {failure.message}")
         assert text is not None
         reason = not_a_deck(suffix, text, settings.game.value is not None)
         if reason is not None:
             return Skip(str(path), reason)
-    return parse_deck_bytes(data, Deck(path=str(path), kind=kind_of(path)))
+    if text is None:
+        assert failure is not None
+        return deck, [failure], data, None
+    return (*parse_deck_text(text, deck), data, text)
 
 
-def filter_problems(result: DeckResult, settings: Settings) -> DeckResult:
+def filter_problems(result: DeckResult, settings: Settings, fixing: bool = False
+                    ) -> DeckResult:
     """Apply --select / --ignore (rule ids) to a deck's problems; a notice that a user pool
     judged the deck (UNSILENCED) is kept whatever they say, so a repository's configuration
-    cannot hide a weakened pool."""
+    cannot hide a weakened pool. The notices of references the pool spells otherwise (STYLE)
+    are reported only when selected by name, and fixed by `--fix` unless ignored (`fixing`)."""
     select, ignore = settings.select.value, settings.ignore.value
     result.problems = [p for p in result.problems if p.rule in UNSILENCED
-                       or ((not select or p.rule in select) and p.rule not in ignore)]
+                       or ((not select or p.rule in select) and p.rule not in ignore
+                           and (p.rule not in STYLE or fixing or p.rule in select))]
     return result

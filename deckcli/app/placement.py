@@ -15,6 +15,7 @@ from weakref import WeakKeyDictionary
 
 from deckcli.app.infer import Inference, infer_game
 from deckcli.app.settings import Settings
+from deckcli.engine.fixes import game_fix, games_fix
 from deckcli.engine.resolver import Resolver
 from deckcli.escape import printable_path
 from deckcli.model.deck import Deck
@@ -84,8 +85,10 @@ def missing_game(deck: Deck, registry: PoolRegistry, inference: Inference) -> Pr
     fits = inference.fits()
     said = f"its cards fit {fits}, none clearly" if fits else (
         "no game knows its cards" if inference.total else "it lists no cards")
+    fitting = [game for game, count in inference.known if count] or registry.game_ids()
     return Problem(rule="missing-game", message=f"which game is this deck for? {said}; "
-                   f"{pin_hint(deck)} (games: {', '.join(registry.game_ids())})")
+                   f"{pin_hint(deck)} (games: {', '.join(registry.game_ids())})",
+                   fix=games_fix(fitting))
 
 
 def inferred_notice(deck: Deck, inference: Inference) -> Problem:
@@ -97,7 +100,7 @@ def inferred_notice(deck: Deck, inference: Inference) -> Problem:
     return Problem(rule="game-inferred", severity="info", message=f"no game named: judged as "
                    f"{game}, which knows {count} of its {inference.total} card references"
                    f"{f' (next: {others[0]})' if others else ''}; to pin it, "
-                   f"{pin_hint(deck, game)}")
+                   f"{pin_hint(deck, game)}", fix=game_fix(game))
 
 
 def override_notice(registry: PoolRegistry, game_id: str) -> list[Problem]:

@@ -38,7 +38,7 @@ from deckcli.model.result import DeckResult
 from deckcli.pools.poolfile import PoolError, read_pool_bytes
 from deckcli.pools.registry import PoolRegistry
 
-FORMAT = 4  # bump when the layout of the file or an entry changes
+FORMAT = 5  # bump when the layout of the file or an entry changes
 MAX_AGE_DAYS = 30
 MAX_FILES = 16
 MAX_FILE_BYTES = 256 * 1024 * 1024

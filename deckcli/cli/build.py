@@ -291,12 +291,19 @@ def _formatted(loaded: LoadedDeck) -> bytes:
      "TOML."),
 ))
 def schema(
-    kind: Annotated[str, typer.Argument(metavar="KIND", help="What to describe: deck.")] = "deck",
+    kind: Annotated[str, typer.Argument(metavar="KIND", help="What to describe: deck (deck "
+                                        "files) or report (check --format json).")] = "deck",
 ) -> None:
-    """Print the JSON Schema of deck files, for editors that check TOML as you type."""
+    """Print the JSON Schema of deck files (for editors that check TOML as you type), or of
+    `check --format json`'s report (each problem's fix with it)."""
     from deckcli.formats.schema import deck_schema
 
+    if kind == "report":
+        from deckcli.report.json_report import report_schema
+
+        typer.echo(json.dumps(report_schema(), indent=2, ensure_ascii=False))
+        return
     if kind != "deck":
-        raise UserError(f"schema describes: deck (not {kind!r})")
+        raise UserError(f"schema describes: deck or report (not {kind!r})")
     typer.echo(json.dumps(deck_schema(open_registry().game_ids()), indent=2,
                           ensure_ascii=False))

@@ -15,9 +15,12 @@ from deckcli.cli.app import app, global_allow_outside, global_pools
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.options import DeckFormatOption, GameOption
 from deckcli.cli.output import emit
-from deckcli.errors import UserError
+from deckcli.errors import EXIT_FAILED, UserError
 
 if TYPE_CHECKING:
+    from typing import TextIO
+
+    from deckcli.app.fixing import Fixed
     from deckcli.model.result import CheckResult
 
 OUTPUT_FORMATS = ("rich", "text", "json", "github", "sarif", "junit", "markdown")
@@ -59,9 +62,13 @@ class ProgressBar:
     ("deckcli check decks/ --format github --strict", "Annotations in a GitHub Actions job; "
      "warnings fail too."),
     ("deckcli check list.txt -g megaman --select copies,deck-size", "A text list, two rules."),
-    exits="0 every deck legal; 1 a deck is illegal or unreadable (or a folder holds no decks); "
-    "2 usage error (bad option, missing path, unknown game or rule id); 3 internal error (a "
-    "bug: rerun with --debug and report it).",
+    ("deckcli check decks/ --fix", "Apply the safe fixes, then report what is left."),
+    ("deckcli check deck.toml --diff --unsafe-fixes", "Show what the fixes would change; "
+     "write nothing."),
+    exits="0 every deck legal; 1 a deck is illegal or unreadable (or a folder holds no decks, "
+    "or a fix could not be written; with --diff: a file would change); 2 usage error (bad "
+    "option, missing path, unknown game or rule id); 3 internal error (a bug: rerun with "
+    "--debug and report it).",
 ))
 def check(
     paths: Annotated[
@@ -112,6 +119,20 @@ def check(
         "--allow-outside", help="Read a file or folder named here even when, inside a git "
         "work tree, a symbolic link leads it outside the work tree (refused otherwise; no "
         "configuration can allow it).")] = False,
+    fix: Annotated[bool | None, typer.Option(
+        "--fix/--no-fix", help="Apply the safe fixes (the same cards, the same counts: "
+        "spellings, merged lines, the game line), then report what is left (config: fix).",
+        show_default=False)] = None,
+    unsafe_fixes: Annotated[bool | None, typer.Option(
+        "--unsafe-fixes/--no-unsafe-fixes", help="With --fix or --diff, apply the unsafe "
+        "fixes too (they change what the deck holds: copies cut, a misspelt name replaced; "
+        "config: unsafe-fixes).", show_default=False)] = None,
+    fix_only: Annotated[bool, typer.Option(
+        "--fix-only", help="Apply the fixes (as --fix) and report only what was fixed; exit 1 "
+        "only when a file could not be fixed (the deckcli-fix pre-commit hook).")] = False,
+    diff: Annotated[bool, typer.Option(
+        "--diff", help="Print a unified diff of what --fix would change and write nothing "
+        "(exit 1 when a file would change).")] = False,
     verbose: Annotated[bool, typer.Option(
         "--verbose", help="List every file a folder scan skipped, and why (on stderr).")] = False,
     no_cache: Annotated[bool, typer.Option(
@@ -142,7 +163,8 @@ def check(
                              deck_format=deck_format, strict=strict, select=select,
                              ignore=ignore, exclude=exclude, extend_exclude=extend_exclude,
                              force_exclude=force_exclude,
-                             allow_outside=allow_outside or global_allow_outside())
+                             allow_outside=allow_outside or global_allow_outside(), fix=fix,
+                             unsafe_fixes=unsafe_fixes)
     registry = settings.registry(everything=True)  # every mistake of the settings at once
     missing = [str(path) for path in paths if not path.exists() and not path.is_symlink()]
     if missing:
@@ -154,6 +176,19 @@ def check(
         if outside:
             raise UserError("; ".join(outside))
     output_format = settings.format.value
+    fixes = None
+    if diff or fix_only or settings.fix.value:
+        from deckcli.cli.fix_run import print_diffs, run_fixes
+
+        fixes = run_fixes(paths, registry, settings, settings.unsafe_fixes.value, not diff)
+        if fix_only and not diff:
+            report_fixes(fixes, settings.unsafe_fixes.value, False, sys.stdout)
+            raise typer.Exit(EXIT_FAILED if fixes[1] else 0)
+        if diff:
+            print_diffs(fixes[0])
+            report_fixes(fixes, settings.unsafe_fixes.value, diff, sys.stderr)
+            raise typer.Exit(EXIT_FAILED if fixes[1] or any(f.changed for f in fixes[0])
+                             else 0)
     bar = ProgressBar() if output_format in LOCAL_FORMATS and sys.stderr.isatty() else None
     try:
         result = check_paths(paths, registry, settings, jobs or os.cpu_count() or 1, bar,
@@ -172,7 +207,25 @@ def check(
     emit(lambda out, color: renderer(result, out, color), output)
     if settings.step_summary.value is not None:
         append_step_summary(result, settings.step_summary.value)
+    if fixes is not None:
+        shown = sys.stdout if output_format in ("rich", "text") and output is None else sys.stderr
+        report_fixes(fixes, settings.unsafe_fixes.value, False, shown)
+        if fixes[1]:
+            raise typer.Exit(max(result.exit_code(), EXIT_FAILED))
     raise typer.Exit(result.exit_code())
+
+
+def report_fixes(fixes: tuple[list[Fixed], list[str]], unsafe: bool, diff: bool,
+                 out: TextIO) -> None:
+    """The files that could not be fixed (on stderr), then the summary line of the fixes."""
+    from deckcli.app.fixing import summary
+    from deckcli.escape import escape_controls
+
+    done, failures = fixes
+    for failure in failures:
+        sys.stderr.write(f"deckcli: error: {escape_controls(failure)}\n")
+    out.write(summary(done, unsafe, diff) + "\n")
+    out.flush()
 
 
 def append_step_summary(result: CheckResult, summary: Path) -> None:

@@ -108,11 +108,12 @@ def plain_lines(document: dict[str, Any]) -> list[str]:
     lines = []
     for title, docs in _sections(document):
         rows = [[doc["id"], doc["kind"], doc["severity"],
-                 f"{doc['checks']} — {example_label(doc)}: {doc['example']}"] for doc in docs]
+                 f"{doc['checks']} — {example_label(doc)}: {doc['example']}"
+                 + (f" — {doc['fix']}" if doc.get("fix") else "")] for doc in docs]
         lines += [title, *plain_table(columns, rows), ""]
     for kind in document.get("kinds", []):
         lines.append(f"kind {kind['kind']}: {kind['description']} — fails for: "
-                     f"{kind['example']}")
+                     f"{kind['example']}" + (f" — {kind['fix']}" if kind.get("fix") else ""))
     return lines[:-1] if lines and not lines[-1] else lines
 
 
@@ -133,6 +134,8 @@ def _print_blocks(console: Console, title: str, docs: list[dict[str, str]]) -> N
                               (0, 0, 0, 4)))
         console.print(Padding(Text(f"{example_label(doc)}: {doc['example']}", style="dim"),
                               (0, 0, 0, 4)))
+        if doc.get("fix"):
+            console.print(Padding(Text(doc["fix"], style="dim"), (0, 0, 0, 4)))
 
 
 def rule_table(title: str, docs: list[dict[str, str]]) -> Table:
@@ -152,6 +155,8 @@ def rule_table(title: str, docs: list[dict[str, str]]) -> Table:
             checks = f"{escape(doc['description'])}\n[dim]{checks}[/]"
         if doc["source"] and doc["source"] != "deckcli":
             checks += f"\n[dim]source: {escape(doc['source'])}[/]"
+        if doc.get("fix"):
+            checks += f"\n[dim]{escape(doc['fix'])}[/]"
         table.add_row(escape(doc["id"]), doc["kind"], doc["severity"], checks,
                       escape(doc["example"]))
     return table
@@ -166,5 +171,8 @@ def kind_table(kinds: list[dict[str, str]]) -> Table:
     for column in ("kind", "what it checks", "fails for"):
         table.add_column(column, overflow="fold")
     for kind in kinds:
-        table.add_row(kind["kind"], escape(kind["description"]), escape(kind["example"]))
+        described = escape(kind["description"])
+        if kind.get("fix"):
+            described += f"\n[dim]{escape(kind['fix'])}[/]"
+        table.add_row(kind["kind"], described, escape(kind["example"]))
     return table

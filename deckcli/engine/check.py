@@ -16,6 +16,7 @@ import itertools
 import math
 from collections.abc import Iterator, Sequence
 
+from deckcli.engine.fixes import placed_cut, reading_fix, spelling_problems
 from deckcli.engine.query import QueryError
 from deckcli.engine.resolver import Ambiguous, Resolved, Resolver
 from deckcli.engine.rules import run_rules
@@ -39,6 +40,7 @@ def check_deck(deck: Deck, resolver: Resolver, problems: Sequence[Problem] = ())
         ambiguous: list[Ambiguous] = []
         cards, resolve_problems = resolver.resolve(deck.entries, ambiguous)
         result.problems.extend(resolve_problems)
+        result.problems.extend(spelling_problems(resolver, deck.entries))
         ambiguous = [narrowed(resolver, item, cards, ambiguous) for item in ambiguous]
         if not ambiguous:
             result.problems.extend(run_rules(resolver, cards, total))
@@ -51,6 +53,9 @@ def check_deck(deck: Deck, resolver: Resolver, problems: Sequence[Problem] = ())
     except QueryError as exc:
         result.problems.append(Problem(
             rule="broken-pool", message=f"{resolver.pool.path}: a rule query is invalid: {exc}"))
+    for found in result.problems:
+        if found.fix is not None:
+            placed_cut(found, resolver, deck.entries)
     result.problems = capped(result.problems)  # 50 per rule per file, then one summary line
     return result
 
@@ -122,7 +127,8 @@ def judge_readings(resolver: Resolver, cards: list[Resolved], ambiguous: list[Am
         verdict = "legal" if legal else "illegal"
         notes = [Problem(rule="ambiguous-card", severity="warning", line=item.entry.line,
                          card=item.entry.ref[:60], message=f"{_names(item)}; the deck is "
-                         f"{verdict} whichever it is, so the verdict does not depend on it")
+                         f"{verdict} whichever it is, so the verdict does not depend on it",
+                         fix=reading_fix(resolver, item.entry.ref, item.candidates))
                  for item in ambiguous]
         by_rule = [] if legal else _broken_by_every_reading(outcomes, shared, ambiguous)
         if not legal and not _errors(shared) and not by_rule:
@@ -141,7 +147,9 @@ def judge_readings(resolver: Resolver, cards: list[Resolved], ambiguous: list[Am
                f"write the card number to settle it: "
                + "; ".join(_names(item) for item in shown))
     return [Problem(rule="ambiguous-card", line=shown[0].entry.line,
-                    card=shown[0].entry.ref[:60], message=message), *shared]
+                    card=shown[0].entry.ref[:60], message=message,
+                    fix=reading_fix(resolver, shown[0].entry.ref, shown[0].candidates)),
+            *shared]
 
 
 def _broken_by_every_reading(outcomes: Sequence[tuple[Reading, list[Problem]]],

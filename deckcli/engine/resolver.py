@@ -229,10 +229,14 @@ class Resolver:
     def problem_for(self, entry: DeckEntry, found: Lookup) -> Problem:
         """The problem of an entry that names no card."""
         shown = entry.ref if len(entry.ref) <= 60 else entry.ref[:57] + "…"
+        from deckcli.engine.fixes import reading_fix, unknown_fix
+
         message = self.why_not(entry.ref, found)
         if found.candidates:
-            return Problem(rule="ambiguous-card", message=message, card=shown, line=entry.line)
-        return Problem(rule="unknown-card", message=message, card=shown, line=entry.line)
+            return Problem(rule="ambiguous-card", message=message, card=shown, line=entry.line,
+                           fix=reading_fix(self, entry.ref, found.candidates))
+        return Problem(rule="unknown-card", message=message, card=shown, line=entry.line,
+                       fix=unknown_fix(self, entry.ref))
 
     # -- decks -----------------------------------------------------------------------------
 
@@ -262,10 +266,13 @@ class Resolver:
                 resolved[card.number] = Resolved(card, entry.count, entry)
                 continue
             earlier.count += entry.count
+            from deckcli.engine.fixes import merge_fix
+
             problems.append(Problem(
                 rule="duplicate-card", severity="warning", card=card.number, line=entry.line,
                 message=f'"{entry.ref}" and "{earlier.ref}" (line {earlier.line}) are both '
-                f"{card.label()}; counted together as {earlier.count}"))
+                f"{card.label()}; counted together as {earlier.count}",
+                fix=merge_fix(entry.ref, earlier.ref)))
         return list(resolved.values()), problems
 
     def copy_slots(self, card: Card) -> set[tuple[str, str | None]]:

@@ -37,9 +37,13 @@ class EntryCollector:
         elif earlier is not None:
             earlier.count += count
             if repeat_warning:
-                self.problems.append(problem("duplicate-card", f"{ref} is listed again (line "
-                                             f"{earlier.line}); counts added", line,
-                                             severity="warning", card=ref))
+                from deckcli.engine.fixes import merge_fix
+
+                repeated = problem("duplicate-card", f"{ref} is listed again (line "
+                                   f"{earlier.line}); counts added", line, severity="warning",
+                                   card=ref)
+                repeated.fix = merge_fix(ref, ref)
+                self.problems.append(repeated)
         elif len(self.seen) >= MAX_ENTRIES:
             self.problems.append(problem("too-many-entries", f"more than {MAX_ENTRIES:,} entries",
                                          line))

@@ -122,12 +122,28 @@ class Checker:
         if registry is None:
             assert place_of.mistake is not None
             return Checked(deck, [Problem(rule=CONFIG_RULE, message=place_of.mistake)])
-        result = filter_problems(check_file(deck, problems, registry, settings), settings)
+        result = filter_problems(check_file(deck, problems, registry, settings, text),
+                                 settings)
         resolver = place(deck, registry, settings).resolver if result.format else None
         given = None
         if resolver is not None and deck.game is None:
             given = "the configuration gives" if settings.deck_glob(path) else "its cards give"
         return Checked(deck, result.problems, resolver, registry, given)
+
+
+    def fix_all(self, path: Path, text: str) -> str | None:
+        """The document with every safe fix made, as `check --fix` makes them (None: not a
+        deck, or nothing to fix)."""
+        from deckcli.app.fixing import fix_bytes
+
+        place_of = self._place_of(path)
+        settings, registry = place_of.settings, place_of.registry
+        if registry is None or not is_deck(path, text, settings):
+            return None
+        data = text.encode("utf-8")
+        deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=kind_of(path)))
+        fixed = fix_bytes(path, data, deck, problems, registry, settings, unsafe=False)
+        return fixed.after.decode("utf-8") if fixed.changed else None
 
 
 def is_deck(path: Path, text: str, settings: Settings) -> bool:

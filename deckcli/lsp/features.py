@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from lsprotocol import types
 
-from deckcli.lsp.fixes import code_actions, format_document, outline
+from deckcli.lsp.fixes import FIX_ALL, code_actions, format_document, outline
 from deckcli.lsp.requests import complete, hover
 
 if TYPE_CHECKING:
@@ -45,7 +45,7 @@ def register(server: DeckServer) -> None:
         return server.answer("hover", lambda: hover(server, params))
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
-        code_action_kinds=[types.CodeActionKind.QuickFix]))
+        code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL]))
     def on_code_action(params: types.CodeActionParams) -> list[types.CodeAction] | None:
         return server.answer("code actions", lambda: code_actions(server, params))
 

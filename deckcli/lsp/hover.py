@@ -8,10 +8,9 @@ import re
 
 from deckcli.draw.playable import SHOW_TURN, show_chance
 from deckcli.engine.resolver import Resolved, Resolver
-from deckcli.engine.rules.context import DeckView
-from deckcli.engine.rules.kinds.copies import CopiesRule, cap_for
+from deckcli.engine.rules import hover_lines
 from deckcli.model.card import Card
-from deckcli.model.deck import Deck, DeckEntry
+from deckcli.model.deck import Deck
 from deckcli.report.cardview import card_record, show_value
 
 _MARKUP = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~&])")
@@ -53,19 +52,8 @@ def hover_text(resolver: Resolver, deck: Deck, ref: str) -> str:
 
 def copies_lines(resolver: Resolver, cards: list[Resolved], total: int, card: Card
                  ) -> list[str]:
-    """'copies: 5 of at most 4 per name' for each copies rule of the format."""
-    view = DeckView(resolver, cards, total)
-    found = []
-    for rule in resolver.format.rules:
-        if not isinstance(rule, CopiesRule):
-            continue
-        keys = resolver.copy_keys(rule.key)
-        key = keys.get(card.number)
-        if key is None:
-            continue
-        group = [item for item in cards if keys.get(item.card.number) == key]
-        held = sum(item.count for item in group)
-        cap = cap_for(rule, view, group or [Resolved(card, 0, DeckEntry(card.number, 0))])
-        limit = "no cap" if cap is None else f"at most {cap} per {md(rule.key)}"
-        found.append(f"copies in the deck: {held} ({limit}; rule {md(rule.id)})")
-    return found
+    """What each rule of the format says about the card ('copies in the deck: 5 (at most 4
+    per name; rule copies)'): each rule kind answers for itself; the values it fills in
+    (a pool's rule id and key) are escaped."""
+    return [sentence.format(**{key: md(value) for key, value in values.items()})
+            for sentence, values in hover_lines(resolver, cards, total, card)]

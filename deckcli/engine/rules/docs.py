@@ -30,12 +30,15 @@ def kind_docs() -> list[dict[str, str]]:
     for name, kind in KINDS.items():
         together.setdefault(kind.doc, []).append(name)
     return [{"kind": ", ".join(names), "description": kind_doc(names[0]),
-             "example": KINDS[names[0]].example} for names in together.values()]
+             "example": KINDS[names[0]].example,
+             "fix": " ".join(dict.fromkeys(KINDS[name].fix_doc for name in names
+                                           if KINDS[name].fix_doc))}
+            for names in together.values()]
 
 
 def builtin_doc(rule: BuiltinRule) -> RuleDoc:
     return RuleDoc(rule.id, f"built-in ({rule.stage})", rule.severity, rule.description,
-                   rule.description, "deckcli", rule.example, rule.description)
+                   rule.description, "deckcli", rule.example, rule.description, rule.fix)
 
 
 def builtin_docs() -> list[RuleDoc]:
@@ -47,7 +50,7 @@ def pool_rule_doc(rule: RuleBase) -> RuleDoc:
     checks, example = KINDS[rule.kind].explanation(rule)
     return RuleDoc(rule.id, rule.kind, rule.severity, checks,
                    rule.description or kind_summary(rule.kind), rule.source, example,
-                   kind_summary(rule.kind))
+                   kind_summary(rule.kind), KINDS[rule.kind].fix_doc)
 
 
 def as_json(docs: list[RuleDoc]) -> list[dict[str, str]]:

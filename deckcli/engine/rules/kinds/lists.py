@@ -11,9 +11,12 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from deckcli.engine.fixes import cut_fix
 from deckcli.engine.rules.context import DeckView, ProblemStream, problem
 from deckcli.engine.rules.kind import RuleKind
+from deckcli.model.fix import Fix
 from deckcli.model.poolspec import RuleBase
+from deckcli.model.problem import Problem
 
 EXAMPLE = "a listed card in the deck"
 
@@ -63,10 +66,28 @@ def explain_restricted(rule: RestrictedRule) -> tuple[str, str]:
             else "no card is restricted yet")
 
 
+def fix_banned(rule: BannedRule, view: DeckView, found: Problem) -> Fix | None:
+    """A banned card removed (unsafe: the deck holds fewer cards)."""
+    banned = listed_numbers(view, rule.cards)
+    return next((cut_fix([item.card.number], item.count, item.card.label())
+                 for item in view.cards
+                 if item.card.number == found.card and item.card.number in banned), None)
+
+
+def fix_restricted(rule: RestrictedRule, view: DeckView, found: Problem) -> Fix | None:
+    """A restricted card cut to its limit (unsafe: the deck holds fewer cards)."""
+    restricted = listed_numbers(view, rule.cards)
+    return next((cut_fix([item.card.number], item.count - rule.max, item.card.label())
+                 for item in view.cards if item.card.number == found.card
+                 and item.card.number in restricted and item.count > rule.max), None)
+
+
 KINDS = (
     RuleKind(BannedRule, check_banned, explain_banned,
-             lambda rule: f"{len(rule.cards)} banned", __doc__ or "", EXAMPLE, position=50),
+             lambda rule: f"{len(rule.cards)} banned", __doc__ or "", EXAMPLE, position=50,
+             fix=fix_banned, fix_doc="Fix (unsafe, --unsafe-fixes): removes the banned card."),
     RuleKind(RestrictedRule, check_restricted, explain_restricted,
              lambda rule: f"{len(rule.cards)} restricted to {rule.max}", __doc__ or "", EXAMPLE,
-             position=51),
+             position=51, fix=fix_restricted, fix_doc="Fix (unsafe, --unsafe-fixes): cuts the "
+             "copies over the limit, from the last line that holds the card."),
 )
