@@ -21,7 +21,7 @@ from deckcli.formats.fixedit import apply_edits, cards_of, compatible, editable_
 from deckcli.formats.kinds import by_kind
 from deckcli.formats.read import parse_deck_text
 from deckcli.i18n import _, ngettext
-from deckcli.model.deck import Deck
+from deckcli.model.deck import Deck, DeckKind
 from deckcli.model.fix import Fix
 from deckcli.model.problem import Problem
 from deckcli.pools.registry import PoolRegistry
@@ -79,8 +79,8 @@ def fix_bytes(path: Path, data: bytes, deck: Deck, problems: list[Problem],
     start = cards_of(placed.resolver, deck.entries) if placed.resolver else None
     original, kind = text, deck.kind
     for _round in range(MAX_ROUNDS):
-        result = filter_problems(check_file(deck, problems, registry, settings, text),
-                                 settings, fixing=True)
+        result = filter_problems(check_file(deck, problems, registry, settings, text,
+                                            fixing=True), settings, fixing=True)
         fixes = compatible(applicable(result.problems, unsafe), text)
         if not fixes:
             found.unsafe_left = 0 if unsafe else unsafe_count(result.problems)
@@ -104,9 +104,9 @@ def fix_bytes(path: Path, data: bytes, deck: Deck, problems: list[Problem],
     return found
 
 
-def not_in_place(kind: str) -> str:
+def not_in_place(kind: DeckKind) -> str:
     """Why a deck's fixes were not made: its format is not edited in place."""
-    label = by_kind(kind).label  # type: ignore[arg-type]
+    label = by_kind(kind).label
     return _("{label}s are not edited in place, so their fixes are not applied; convert the "
              "deck first (deckcli import GAME FILE -o deck.toml)").format(label=label)
 

@@ -34,9 +34,11 @@ def looks_like_deck(deck: Deck, problems: list[Problem]) -> bool:
 
 
 def check_file(deck: Deck, problems: list[Problem], registry: PoolRegistry,
-               settings: Settings, text: str | None = None) -> DeckResult:
+               settings: Settings, text: str | None = None, fixing: bool = False
+               ) -> DeckResult:
     """The verdict on a deck already read (with the problems reading it found); given the
-    deck's `text`, each problem's fix gets the edits that make it (`formats.fixedit`)."""
+    deck's `text`, each problem's fix gets the edits that make it (`formats.fixedit`). The
+    notices of spellings (STYLE) are looked for when `fixing` or when selected."""
     if any(p.rule in UNREADABLE_RULES for p in problems):
         return unchecked(deck, problems)
     placed = place(deck, registry, settings)
@@ -44,7 +46,8 @@ def check_file(deck: Deck, problems: list[Problem], registry: PoolRegistry,
         assert placed.stop is not None
         result = unchecked(deck, [placed.stop, *problems], placed.game_id)
     else:
-        result = check_deck(deck, placed.resolver, [*placed.notes, *problems])
+        spelling = fixing or not STYLE.isdisjoint(settings.select.value)
+        result = check_deck(deck, placed.resolver, [*placed.notes, *problems], spelling)
     if text is not None and any(p.fix is not None for p in result.problems):
         from deckcli.formats.fixedit import materialize
 

@@ -30,9 +30,12 @@ MAX_READINGS = 512
 Reading = tuple[tuple[tuple[Card, int], ...], ...]  # per ambiguous entry: (card, copies) pairs
 
 
-def check_deck(deck: Deck, resolver: Resolver, problems: Sequence[Problem] = ()) -> DeckResult:
+def check_deck(deck: Deck, resolver: Resolver, problems: Sequence[Problem] = (),
+               spelling: bool = False) -> DeckResult:
     """The verdict on a deck for the resolver's game and format (`problems`: found earlier,
-    while reading or placing the deck, and reported first)."""
+    while reading or placing the deck, and reported first); with `spelling`, a notice for
+    each reference the pool writes otherwise (what `check --fix` fixes, or `--select`
+    asks for)."""
     total = deck.total
     result = DeckResult(printable_path(deck.path), resolver.pool.game_id, resolver.format_id,
                         total, list(problems), deck.name)
@@ -40,7 +43,8 @@ def check_deck(deck: Deck, resolver: Resolver, problems: Sequence[Problem] = ())
         ambiguous: list[Ambiguous] = []
         cards, resolve_problems = resolver.resolve(deck.entries, ambiguous)
         result.problems.extend(resolve_problems)
-        result.problems.extend(spelling_problems(resolver, deck.entries))
+        if spelling:
+            result.problems.extend(spelling_problems(resolver, deck.entries))
         ambiguous = [narrowed(resolver, item, cards, ambiguous) for item in ambiguous]
         if not ambiguous:
             result.problems.extend(run_rules(resolver, cards, total))

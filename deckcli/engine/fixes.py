@@ -76,15 +76,18 @@ def spelling_problems(resolver: Resolver, entries: Iterable[DeckEntry]) -> list[
             continue
         card = resolver.lookup(ref).card
         assert card is not None  # a reference with a spelling names one card
-        is_number = written == card.number
-        rule = "number-form" if is_number else "card-spelling"
-        message = (_('"{ref}" is the card number {number}; the pool writes it so')
-                   if is_number else _('"{ref}" is {card}; the pool writes the name {name}'))
-        title = _("Write {ref} as {written}").format(ref=ref, written=written)
-        found.append(Problem(
-            rule=rule, severity="info", card=card.number, line=entry.line,
-            message=message.format(ref=ref, number=written, card=card.label(), name=written),
-            fix=Fix("safe", title, (Change("rename", (ref,), written),))))
+        fix = Fix("safe", _("Write {ref} as {written}").format(ref=ref, written=written),
+                  (Change("rename", (ref,), written),))
+        if written == card.number:
+            found.append(Problem(rule="number-form", severity="info", card=card.number,
+                                 line=entry.line, fix=fix, message=_(
+                                     '"{ref}" is the card number {number}; the pool writes it '
+                                     "so").format(ref=ref, number=written)))
+        else:
+            found.append(Problem(rule="card-spelling", severity="info", card=card.number,
+                                 line=entry.line, fix=fix, message=_(
+                                     '"{ref}" is {card}; the pool writes the name {name}'
+                                 ).format(ref=ref, card=card.label(), name=written)))
     return found
 
 
