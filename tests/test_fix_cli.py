@@ -99,7 +99,8 @@ def test_copies_over_the_cap_are_cut_from_the_last_line(cli, write_deck):
     code, text, _ = fixed(cli, deck)  # safe only: the duplicate is merged, nothing cut
     assert text == MEGA + '1C8 = 6\n"1C12" = 4\n'
     deck.write_text(before, encoding="utf-8")
-    code, text, out = fixed(cli, deck, "--unsafe-fixes")
+    run = cli("check", deck, "--unsafe-fixes")  # given alone, it fixes as --fix does
+    text, out = deck.read_text(encoding="utf-8"), run.out
     assert text == MEGA + '1C8 = 4\n"1C12" = 4\n'  # merged, then 2 cut
     assert "error   copies" not in out
     listed = write_deck("l.txt", "# game: megaman\n3 AreaSteal\n4 CyberSword\n3 1C8 # b\n")
@@ -226,9 +227,12 @@ def test_a_link_leaving_the_repository_is_not_fixed(cli, tmp_path, monkeypatch):
     (repo / "decks").mkdir()
     (repo / "decks" / "link.toml").symlink_to(outside)
     monkeypatch.chdir(repo)
-    run = cli("check", "decks", "--fix")
+    named = cli("check", "decks/link.toml", "--fix")
+    assert named.code == 2 and "leads outside the git work tree" in named.err
+    scanned = cli("check", "decks", "--fix")  # a folder scan does not follow it out
+    assert scanned.code == 1 and "Fixed 0 problems" in scanned.out
     assert outside.read_text(encoding="utf-8") == MEGA + '"areasteal" = 4\n'
-    assert run.code != 0
+    assert (repo / "decks" / "link.toml").is_symlink()
 
 
 def test_a_file_changed_while_fixing_is_left_as_the_other_program_wrote_it(
@@ -262,3 +266,14 @@ def test_the_report_schema_describes_the_fix_of_each_problem(cli, write_deck):
             assert set(fix["required"]) <= set(found["fix"]) <= set(fix["properties"])
             for edit in found["fix"]["edits"]:
                 assert set(edit) == set(fix["properties"]["edits"]["items"]["required"])
+
+
+def test_fix_twice_is_fix_once_on_disk(cli, write_deck):
+    deck = write_deck("d.txt", "\ufeff# game: megaman\r\n2 areasteal\r\n// keep\r\n3 1c8\r\n"
+                      "5 cyber sword\r\n4 Powr Pastries")
+    cli("check", deck, "--fix", "--unsafe-fixes")
+    once = deck.read_bytes()
+    assert once == ("\ufeff# game: megaman\r\n4 AreaSteal\r\n// keep\r\n4 CyberSword\r\n"
+                    "4 Power Pastries").encode("utf-8")
+    run = cli("check", deck, "--fix", "--unsafe-fixes")
+    assert deck.read_bytes() == once and "Fixed 0 problems" in run.out

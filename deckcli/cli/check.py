@@ -124,9 +124,10 @@ def check(
         "spellings, merged lines, the game line), then report what is left (config: fix).",
         show_default=False)] = None,
     unsafe_fixes: Annotated[bool | None, typer.Option(
-        "--unsafe-fixes/--no-unsafe-fixes", help="With --fix or --diff, apply the unsafe "
-        "fixes too (they change what the deck holds: copies cut, a misspelt name replaced; "
-        "config: unsafe-fixes).", show_default=False)] = None,
+        "--unsafe-fixes/--no-unsafe-fixes", help="Apply the unsafe fixes too (they change "
+        "what the deck holds: copies cut, a misspelt name replaced); given here, it fixes as "
+        "--fix does unless --no-fix (config: unsafe-fixes, with fix = true).",
+        show_default=False)] = None,
     fix_only: Annotated[bool, typer.Option(
         "--fix-only", help="Apply the fixes (as --fix) and report only what was fixed; exit 1 "
         "only when a file could not be fixed (the deckcli-fix pre-commit hook).")] = False,
@@ -177,7 +178,8 @@ def check(
             raise UserError("; ".join(outside))
     output_format = settings.format.value
     fixes = None
-    if diff or fix_only or settings.fix.value:
+    asked = unsafe_fixes is True and fix is not False  # --unsafe-fixes alone fixes too
+    if diff or fix_only or asked or settings.fix.value:
         from deckcli.cli.fix_run import print_diffs, run_fixes
 
         fixes = run_fixes(paths, registry, settings, settings.unsafe_fixes.value, not diff)
