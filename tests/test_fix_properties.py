@@ -12,10 +12,10 @@ from pathlib import Path
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from deckcli.app.fixing import fix_bytes
+from deckcli.app.fixing import fix_text
 from deckcli.app.settings import Settings
 from deckcli.formats.fixedit import cards_of
-from deckcli.formats.kinds import kind_of
+from deckcli.formats.kinds import by_suffix
 from deckcli.formats.read import parse_deck_bytes
 from deckcli.model.deck import Deck
 from deckcli.pools.registry import PoolRegistry
@@ -79,13 +79,11 @@ def deck_file(draw: st.DrawFn) -> tuple[str, bytes]:
 
 def fixed(name: str, data: bytes, unsafe: bool = False) -> bytes:
     """The file's bytes after `check --fix` (in memory)."""
-    path = Path(name)
-    deck, problems = parse_deck_bytes(data, Deck(path=name, kind=kind_of(path)))
-    return fix_bytes(path, data, deck, problems, REGISTRY, Settings(), unsafe).after
+    return fix_text(Path(name), data, None, REGISTRY, Settings(), unsafe).after
 
 
 def resolved(name: str, data: bytes) -> dict[str, int]:
-    deck, _ = parse_deck_bytes(data, Deck(path=name, kind=kind_of(Path(name))))
+    deck, _ = parse_deck_bytes(data, Deck(path=name, kind=by_suffix(Path(name)).kind))
     return dict(cards_of(RESOLVER, deck.entries))
 
 

@@ -9,17 +9,17 @@ same cards and counts, or nothing is changed.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
-from deckcli.app.judge import check_file, filter_problems, read_target
-from deckcli.app.placement import place
-from deckcli.app.scan import Skip, Target
+from deckcli.app.judge import judge
+from deckcli.app.scan import Target
 from deckcli.app.settings import Settings
+from deckcli.engine.resolver import Resolver
 from deckcli.formats.edit import split_bom
 from deckcli.formats.fixedit import apply_edits, cards_of, compatible, editable_in_place
 from deckcli.formats.kinds import by_kind
-from deckcli.formats.read import parse_deck_text
 from deckcli.i18n import _, ngettext
 from deckcli.model.deck import Deck, DeckKind
 from deckcli.model.fix import Fix
@@ -62,38 +62,44 @@ def fix_target(target: Target, registry: PoolRegistry, settings: Settings, unsaf
                ) -> Fixed | None:
     """Fix one deck file in memory; None when the file is no deck (a scan's skip) or cannot
     be read (the check reports why)."""
-    read = read_target(target, settings)
-    if isinstance(read, Skip) or read[3] is None:
+    judged = judge(target.path, settings, registry, explicit=target.explicit,
+                   problems=target.problems)
+    if judged.deck is None or judged.data is None or judged.text is None:
         return None
-    deck, problems, data, _text = read
-    return fix_bytes(target.path, data, deck, [*target.problems, *problems], registry,
-                     settings, unsafe)
+    return fix_text(target.path, judged.data, judged.deck.kind, registry, settings, unsafe)
 
 
-def fix_bytes(path: Path, data: bytes, deck: Deck, problems: list[Problem],
-              registry: PoolRegistry, settings: Settings, unsafe: bool) -> Fixed:
-    """The rounds of fixing a deck read from `data` (see the module's docstring)."""
+def fix_text(path: Path, data: bytes, kind: DeckKind | None, registry: PoolRegistry,
+             settings: Settings, unsafe: bool) -> Fixed:
+    """The rounds of fixing a deck whose file holds `data` (see the module's docstring); each
+    round is the judge's verdict on the text so far, as `check` would give it."""
     bom, text = split_bom(data)
     found = Fixed(path, data, data)
-    placed = place(deck, registry, settings)
-    start = cards_of(placed.resolver, deck.entries) if placed.resolver else None
-    original, kind = text, deck.kind
+    original = text
+    start: tuple[Resolver, Counter[str]] | None = None
+    deck: Deck | None = None
     for _round in range(MAX_ROUNDS):
-        result = filter_problems(check_file(deck, problems, registry, settings, text,
-                                            fixing=True), settings, fixing=True)
+        judged = judge(path, settings, registry, text=text, explicit=True, kind=kind,
+                       fixing=True)
+        deck, result = judged.deck, judged.result
+        if deck is None or result is None:
+            break
+        kind = deck.kind
+        resolver = judged.placement.resolver if judged.placement is not None else None
+        if start is None and resolver is not None:
+            start = resolver, cards_of(resolver, deck.entries)
         fixes = compatible(applicable(result.problems, unsafe), text)
         if not fixes:
             found.unsafe_left = 0 if unsafe else unsafe_count(result.problems)
             if not editable_in_place(deck) and any(p.fix is not None and p.fix.applicability
                                                    != "display-only"
                                                    for p in result.problems):
-                found.note = not_in_place(kind)
+                found.note = not_in_place(deck.kind)
             break
         text = apply_edits(text, [edit for fix in fixes for edit in fix.edits])
         found.fixed += len(fixes)
-        deck, problems = parse_deck_text(text, Deck(path=deck.path, kind=kind))
-    if not unsafe and start is not None and placed.resolver is not None \
-            and cards_of(placed.resolver, deck.entries) != start:
+    if not unsafe and start is not None and deck is not None \
+            and cards_of(start[0], deck.entries) != start[1]:
         found.fixed = 0  # a safe fix that changed the cards: a bug; keep the file as it was
         found.refused = True
         found.note = _("the safe fixes would change the deck's cards, so the file is left as "

@@ -16,7 +16,7 @@ import itertools
 import math
 from collections.abc import Iterator, Sequence
 
-from deckcli.engine.fixes import placed_cut, reading_fix, spelling_problems
+from deckcli.engine.fixes import placed_cut, spelling_problems
 from deckcli.engine.query import QueryError
 from deckcli.engine.resolver import Ambiguous, Resolved, Resolver
 from deckcli.engine.rules import run_rules
@@ -132,7 +132,7 @@ def judge_readings(resolver: Resolver, cards: list[Resolved], ambiguous: list[Am
         notes = [Problem(rule="ambiguous-card", severity="warning", line=item.entry.line,
                          card=item.entry.ref[:60], message=f"{_names(item)}; the deck is "
                          f"{verdict} whichever it is, so the verdict does not depend on it",
-                         fix=reading_fix(resolver, item.entry.ref, item.candidates))
+                         fix=resolver.reading_fix(item.entry.ref, item.candidates))
                  for item in ambiguous]
         by_rule = [] if legal else _broken_by_every_reading(outcomes, shared, ambiguous)
         if not legal and not _errors(shared) and not by_rule:
@@ -152,7 +152,7 @@ def judge_readings(resolver: Resolver, cards: list[Resolved], ambiguous: list[Am
                + "; ".join(_names(item) for item in shown))
     return [Problem(rule="ambiguous-card", line=shown[0].entry.line,
                     card=shown[0].entry.ref[:60], message=message,
-                    fix=reading_fix(resolver, shown[0].entry.ref, shown[0].candidates)),
+                    fix=resolver.reading_fix(shown[0].entry.ref, shown[0].candidates)),
             *shared]
 
 

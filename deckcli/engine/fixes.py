@@ -6,31 +6,25 @@ Every fix is made by one of the functions below, so a rule kind, the resolver an
 placement of a deck word the same kind of fix alike:
 - `spelling_problems`: references written otherwise than the pool writes the card they name
   (`card-spelling`, `number-form`, notices with a safe fix);
-- `merge_fix`: two entries of one card merged (safe);
-- `rename_fix` for the one clearly best did-you-mean of an unknown name (unsafe), and one
-  choice per reading of an ambiguous name (display-only);
-- `cut_fix`: copies cut, from the last line that holds the card (unsafe);
-- `game_fix`: the game written in the file (safe when it was inferred; one choice per game
-  when it is missing).
+- `placed_cut`: a rule's cut (`model.fix.cut_fix`, by card numbers) placed on the deck's
+  references.
+
+The other fixes are made by `model.fix`'s constructors (a merge, a rename, a cut, a choice,
+the game line) where the problem is found: the resolver (the clearly best did-you-mean, one
+choice per reading), the rule kinds, placement and the readers.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING
 
-from deckcli.i18n import _, ngettext
+from deckcli.engine.resolver import Resolver
+from deckcli.i18n import _
+from deckcli.model.card import Card
 from deckcli.model.deck import DeckEntry
-from deckcli.model.fix import Applicability, Change, Fix
+from deckcli.model.fix import Change, Fix
 from deckcli.model.problem import Problem
 from deckcli.textnorm import fold, split_number
-
-if TYPE_CHECKING:  # the resolver makes fixes: it imports this module, not the other way
-    from deckcli.engine.resolver import Resolver
-    from deckcli.model.card import Card
-
-CLEARLY_BEST = 0.8  # a did-you-mean replaces a name when it is this close (difflib ratio)
-MARGIN = 0.1  # … and closer by this much than the next guess
 
 
 def spelling(resolver: Resolver, ref: str) -> str | None:
@@ -89,84 +83,6 @@ def spelling_problems(resolver: Resolver, entries: Iterable[DeckEntry]) -> list[
                                      '"{ref}" is {card}; the pool writes the name {name}'
                                  ).format(ref=ref, card=card.label(), name=written)))
     return found
-
-
-def merge_fix(ref: str, into: str) -> Fix:
-    """Two entries of one card as one: the copies of the lines writing `ref` go to the first
-    line writing `into` (the same reference: its repeated lines merge into its first)."""
-    title = (_("Merge the lines of {ref} into one") if ref == into
-             else _("Merge {ref} into the line of {into}"))
-    return Fix("safe", title.format(ref=ref, into=into), (Change("merge", (ref,), into),))
-
-
-def best_guess(resolver: Resolver, ref: str) -> Card | None:
-    """The card an unknown reference most likely means, when one guess is clearly the best:
-    close enough (CLEARLY_BEST) and clearly closer than any other (MARGIN)."""
-    import difflib
-
-    folded = fold(ref)
-    scored = []
-    for label in resolver.suggestions(ref, limit=3):
-        card = resolver.lookup(label).card
-        if card is None:
-            continue
-        keys = [fold(name) for name in card.all_names()] + [card.folded_number]
-        scored.append((max(difflib.SequenceMatcher(None, folded, key).ratio()
-                           for key in keys), card))
-    scored.sort(key=lambda item: -item[0])
-    if not scored or scored[0][0] < CLEARLY_BEST:
-        return None
-    if len(scored) > 1 and scored[0][0] - scored[1][0] < MARGIN:
-        return None
-    return scored[0][1]
-
-
-def rename_fix(applicability: Applicability, ref: str, written: str, title: str) -> Fix:
-    """Every line writing `ref` writes `written` instead."""
-    return Fix(applicability, title, (Change("rename", (ref,), written),))
-
-
-def unknown_fix(resolver: Resolver, ref: str) -> Fix | None:
-    """An unknown name replaced by its one clearly best did-you-mean (unsafe: a guess)."""
-    card = best_guess(resolver, ref)
-    if card is None:
-        return None
-    written = resolver.spelling(card)
-    return rename_fix("unsafe", ref, written, _("Replace {ref} with {card}").format(
-        ref=ref, card=card.label()))
-
-
-def reading_fix(resolver: Resolver, ref: str, candidates: Sequence[Card]) -> Fix:
-    """An ambiguous name: one choice per reading (its card number), none applied."""
-    choices = tuple(rename_fix("unsafe", ref, card.number, _("Write {number} ({card})").format(
-        number=card.number, card=card.name + (f", {card.type}" if card.type else "")))
-        for card in resolver.distinct(candidates))
-    return Fix("display-only", _("Write the card number of the reading you mean"),
-               choices=choices)
-
-
-def cut_fix(refs: Sequence[str], copies: int, label: str) -> Fix:
-    """`copies` copies fewer of a card, from the last line that holds it (unsafe)."""
-    title = ngettext("Cut {count} × {card}", "Cut {count} × {card}", copies)
-    return Fix("unsafe", title.format(count=copies, card=label), (Change("cut", tuple(refs),
-                                                                         copies),))
-
-
-def choose_fix(title: str) -> Fix:
-    """A fix only the player can make (which cards to cut): shown, never applied."""
-    return Fix("display-only", title)
-
-
-def game_fix(game: str, applicability: Applicability = "safe") -> Fix:
-    """The file names its game."""
-    return Fix(applicability, _("Write the game {game} in the file").format(game=game),
-               (Change("game", (), game),))
-
-
-def games_fix(games: Sequence[str]) -> Fix:
-    """A deck naming no game: one choice per game, none applied."""
-    return Fix("display-only", _("Write the deck's game in the file"),
-               choices=tuple(game_fix(game, "unsafe") for game in games))
 
 
 def refs_holding(resolver: Resolver, entries: Iterable[DeckEntry], numbers: set[str]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from deckcli.formats.entries import MAX_COUNT, MAX_ENTRIES, check_entry, problem
 from deckcli.model.deck import Deck, DeckEntry
+from deckcli.model.fix import merge_fix
 from deckcli.model.problem import Problem
 
 
@@ -37,8 +38,6 @@ class EntryCollector:
         elif earlier is not None:
             earlier.count += count
             if repeat_warning:
-                from deckcli.engine.fixes import merge_fix
-
                 repeated = problem("duplicate-card", f"{ref} is listed again (line "
                                    f"{earlier.line}); counts added", line, severity="warning",
                                    card=ref)

@@ -12,7 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from deckcli.errors import EXIT_FAILED, UserError
-from deckcli.formats.edit import Edit, _edit_text, _edit_toml, plan_remove, text_entries
+from deckcli.formats.edit import Edit, _edit_text, _edit_toml, plan_remove
+from deckcli.formats.text_format import text_entries
 from deckcli.formats.textread import newline_of, text_lines
 from deckcli.formats.tomldeck import parse_toml_deck
 from deckcli.formats.tomlkeys import card_key_spans

@@ -1,37 +1,35 @@
-"""Code actions, formatting and the outline: a request's document, the fixes or edits, and
-their conversion to LSP edits in the editor's units."""
+"""Code actions, formatting and the outline of a document already checked: the fixes or
+edits, and their conversion to LSP edits in the editor's units. The server (`server.py`)
+hands each function the document, its check and the checker; nothing here knows the server."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.workspace import TextDocument
 
-from deckcli.engine.fixes import game_fix
 from deckcli.engine.resolver import Resolver
 from deckcli.errors import UserError
+from deckcli.formats.base import Ref, Symbol
 from deckcli.formats.fixedit import Before, text_edits
+from deckcli.formats.kinds import by_kind
 from deckcli.formats.read import parse_deck_text
-from deckcli.formats.write import UNFORMATTABLE, format_toml
+from deckcli.formats.write import UNFORMATTABLE
 from deckcli.i18n import _
 from deckcli.lsp.actions import line_change
+from deckcli.lsp.checking import Checked, Checker
 from deckcli.lsp.diagnostics import spans
-from deckcli.lsp.locate import Ref
-from deckcli.lsp.outline import Symbol
-from deckcli.lsp.outline import outline as deck_outline
 from deckcli.lsp.units import Replace, text_edit
 from deckcli.model.deck import Deck
-from deckcli.model.fix import Fix, TextEdit
+from deckcli.model.fix import Fix, TextEdit, game_fix
 from deckcli.model.problem import Problem
-
-if TYPE_CHECKING:
-    from deckcli.lsp.server import DeckServer
 
 _SYMBOL_KINDS = {"field": types.SymbolKind.Property, "section": types.SymbolKind.Namespace,
                  "card": types.SymbolKind.Field}
+
+
 FIX_ALL = "source.fixAll.deckcli"  # every safe fix at once (as `check --fix`), e.g. on save
 
 
@@ -42,16 +40,14 @@ def wanted(only: Sequence[str] | None, kind: str) -> bool:
     return any(kind == asked or kind.startswith(asked + ".") for asked in only)
 
 
-def code_actions(server: DeckServer, params: types.CodeActionParams
-                 ) -> list[types.CodeAction] | None:
+def code_actions(doc: TextDocument, checked: Checked, checker: Checker,
+                 params: types.CodeActionParams) -> list[types.CodeAction] | None:
     """The quick fixes of the problems on the requested lines, each the fix `check` offers
     (one per choice of a display-only fix), titled with its applicability; and, when asked
     for, `source.fixAll.deckcli`: every safe fix, as `check --fix` makes them."""
     uri = params.text_document.uri
-    found = server.checked(uri)
-    if found is None or found[1].deck is None:
+    if checked.deck is None:
         return None
-    doc, checked = found
     text, path = doc.source, Path(str(doc.path))
     only = params.context.only
     actions: list[types.CodeAction] = []
@@ -60,10 +56,11 @@ def code_actions(server: DeckServer, params: types.CodeActionParams
         for problem, (line, _start, _end) in spans(checked, text):
             if first <= line <= last and problem.fix is not None:
                 actions += quick_fixes(doc, uri, problem, params.context.diagnostics)
-        if checked.game_from == "the configuration gives" and checked.resolver is not None:
+        if checked.game_from is not None and checked.resolver is not None and not any(
+                p.rule == "game-inferred" for p in checked.problems):
             actions += configured_game(doc, uri, checked.deck, checked.resolver)
     if wanted(only, FIX_ALL):
-        after = server.checker.fix_all(path, text)
+        after = checker.fix_all(path, text)
         if after is not None:
             actions.append(types.CodeAction(
                 title=_("Fix every safe problem (deckcli)"), kind=FIX_ALL,
@@ -89,9 +86,9 @@ def to_action(doc: TextDocument, uri: str, fix: Fix, answered: Sequence[types.Di
               preferred: bool) -> types.CodeAction:
     """A fix as a quick-fix code action, with the editor's diagnostics it answers."""
     return types.CodeAction(
-        title=titled(fix),
-        kind=types.CodeActionKind.QuickFix, diagnostics=list(answered) or None,
-        is_preferred=preferred or None, edit=types.WorkspaceEdit(changes={uri: [
+        title=titled(fix), kind=types.CodeActionKind.QuickFix,
+        diagnostics=list(answered) or None, is_preferred=preferred or None,
+        edit=types.WorkspaceEdit(changes={uri: [
             text_edit(doc, replace_of(edit)) for edit in fix.edits]}))
 
 
@@ -104,12 +101,10 @@ def titled(fix: Fix) -> str:
     return _("{title} (display-only)").format(title=fix.title)
 
 
-def configured_game(doc: TextDocument, uri: str, deck: Deck | None, resolver: Resolver
+def configured_game(doc: TextDocument, uri: str, deck: Deck, resolver: Resolver
                     ) -> list[types.CodeAction]:
     """The game the configuration gives a deck, written in the file (the same safe fix as
     a game its cards give)."""
-    if deck is None:
-        return []
     game = resolver.pool.game_id
     made = Before(doc.source, deck, resolver).made(Fix(
         "safe", _("Write the game {game}, which the configuration gives, in the file").format(
@@ -122,39 +117,32 @@ def replace_of(edit: TextEdit) -> Replace:
     return edit.line - 1, edit.column - 1, edit.end_line - 1, edit.end_column - 1, edit.text
 
 
-def format_document(server: DeckServer, params: types.DocumentFormattingParams
-                    ) -> list[types.TextEdit] | None:
-    """A TOML deck in `deckcli fmt`'s canonical form, as one edit of the lines that change."""
-    found = server.checked(params.text_document.uri)
-    if found is None or found[1].deck is None or found[1].resolver is None:
+def format_document(doc: TextDocument, checked: Checked) -> list[types.TextEdit] | None:
+    """A TOML deck in `deckcli fmt`'s canonical form, as one edit of the lines that change;
+    UserError (said to the editor by the server) when it cannot be formatted."""
+    if checked.deck is None or checked.resolver is None:
         return None
-    doc, checked = found
     deck = checked.deck
     assert deck is not None and checked.resolver is not None
-    if deck.kind != "toml":
+    file_format = by_kind(deck.kind)
+    if not file_format.canonical:
         return None
     text = doc.source
-    read = parse_deck_text(text, Deck(path=deck.path))[1]
+    read = parse_deck_text(text, Deck(path=deck.path, kind=deck.kind))[1]
     blocking = next((p for p in read if p.rule in UNFORMATTABLE), None)
-    try:
-        if blocking is not None:
-            raise UserError(f"line {blocking.line}: {blocking.message} — fix it, then format")
-        after = format_toml(text, checked.resolver)
-    except UserError as exc:
-        server.window_show_message(types.ShowMessageParams(
-            type=types.MessageType.Warning, message=f"deckcli: cannot format: {exc}"))
-        return None
-    return [] if after == text else [text_edit(doc, line_change(text, after))]
+    if blocking is not None:
+        raise UserError(f"line {blocking.line}: {blocking.message} — fix it, then format")
+    after = file_format.reformat(text, checked.resolver)
+    if after is None or after == text:
+        return []
+    return [text_edit(doc, line_change(text, after))]
 
 
-def outline(server: DeckServer, params: types.DocumentSymbolParams
-            ) -> list[types.DocumentSymbol] | None:
+def outline(doc: TextDocument, checked: Checked) -> list[types.DocumentSymbol] | None:
     """The deck's fields, sections and cards for the editor's outline."""
-    found = server.checked(params.text_document.uri)
-    if found is None or found[1].deck is None:
-        return None
-    doc, checked = found
     deck = checked.deck
+    if deck is None:
+        return None
     assert deck is not None
     resolver = checked.resolver
 
@@ -165,7 +153,7 @@ def outline(server: DeckServer, params: types.DocumentSymbolParams
 
     lines = doc.source.splitlines()
     return [symbol(doc, lines, item)
-            for item in deck_outline(doc.source, deck.kind, describe)]
+            for item in by_kind(deck.kind).outline(doc.source, describe)]
 
 
 def symbol(doc: TextDocument, lines: list[str], item: Symbol) -> types.DocumentSymbol:

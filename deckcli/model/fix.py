@@ -17,8 +17,10 @@ Applicability, as linters that people trust use the words:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Literal
 
+from deckcli.i18n import _, ngettext
 from deckcli.model.record import Record
 
 Applicability = Literal["safe", "unsafe", "display-only"]
@@ -94,3 +96,43 @@ class Fix(Record):
         if self.choices:
             found["choices"] = [choice.to_json() for choice in self.choices]
         return found
+
+
+# -- the fixes every proposer words alike (the resolver, rule kinds, placement, readers)
+
+
+def merge_fix(ref: str, into: str) -> Fix:
+    """Two entries of one card as one: the copies of the lines writing `ref` go to the first
+    line writing `into` (the same reference: its repeated lines merge into its first)."""
+    title = (_("Merge the lines of {ref} into one") if ref == into
+             else _("Merge {ref} into the line of {into}"))
+    return Fix("safe", title.format(ref=ref, into=into), (Change("merge", (ref,), into),))
+
+
+def rename_fix(applicability: Applicability, ref: str, written: str, title: str) -> Fix:
+    """Every line writing `ref` writes `written` instead."""
+    return Fix(applicability, title, (Change("rename", (ref,), written),))
+
+
+def cut_fix(refs: Sequence[str], copies: int, label: str) -> Fix:
+    """`copies` copies fewer of a card, from the last line that holds it (unsafe)."""
+    title = ngettext("Cut {count} × {card}", "Cut {count} × {card}", copies)
+    return Fix("unsafe", title.format(count=copies, card=label), (Change("cut", tuple(refs),
+                                                                         copies),))
+
+
+def choose_fix(title: str) -> Fix:
+    """A fix only the player can make (which cards to cut): shown, never applied."""
+    return Fix("display-only", title)
+
+
+def game_fix(game: str, applicability: Applicability = "safe") -> Fix:
+    """The file names its game."""
+    return Fix(applicability, _("Write the game {game} in the file").format(game=game),
+               (Change("game", (), game),))
+
+
+def games_fix(games: Sequence[str]) -> Fix:
+    """A deck naming no game: one choice per game, none applied."""
+    return Fix("display-only", _("Write the deck's game in the file"),
+               choices=tuple(game_fix(game, "unsafe") for game in games))

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from deckcli.engine.fixes import cut_fix
 from deckcli.engine.rules.context import (
     DeckView,
     ProblemStream,
@@ -19,7 +18,7 @@ from deckcli.engine.rules.context import (
     verdicts,
 )
 from deckcli.engine.rules.kind import RuleKind
-from deckcli.model.fix import Fix
+from deckcli.model.fix import Fix, cut_fix
 from deckcli.model.poolspec import RuleBase
 from deckcli.model.problem import Problem
 

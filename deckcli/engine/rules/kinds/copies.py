@@ -12,14 +12,13 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from deckcli.engine.fixes import cut_fix
 from deckcli.engine.resolver import Resolved
 from deckcli.engine.rules.context import DeckView, ProblemStream, problem
 from deckcli.engine.rules.kind import Hover, RuleKind
 from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.deck import DeckEntry
-from deckcli.model.fix import Fix
+from deckcli.model.fix import Fix, cut_fix
 from deckcli.model.poolspec import RuleBase
 from deckcli.model.problem import Problem
 

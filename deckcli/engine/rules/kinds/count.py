@@ -12,7 +12,6 @@ from __future__ import annotations
 from itertools import compress
 from typing import Literal
 
-from deckcli.engine.fixes import choose_fix
 from deckcli.engine.resolver import Resolved
 from deckcli.engine.rules.context import (
     DeckView,
@@ -27,7 +26,7 @@ from deckcli.engine.rules.context import (
 )
 from deckcli.engine.rules.kind import RuleKind
 from deckcli.i18n import ngettext
-from deckcli.model.fix import Fix
+from deckcli.model.fix import Fix, choose_fix
 from deckcli.model.poolspec import Bounds, RuleBase
 from deckcli.model.problem import Problem
 

@@ -11,10 +11,9 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
-from deckcli.engine.fixes import cut_fix
 from deckcli.engine.rules.context import DeckView, ProblemStream, problem
 from deckcli.engine.rules.kind import RuleKind
-from deckcli.model.fix import Fix
+from deckcli.model.fix import Fix, cut_fix
 from deckcli.model.poolspec import RuleBase
 from deckcli.model.problem import Problem
 

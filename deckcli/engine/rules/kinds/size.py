@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from deckcli.engine.fixes import choose_fix
 from deckcli.engine.rules.context import (
     DeckView,
     ProblemStream,
@@ -18,7 +17,7 @@ from deckcli.engine.rules.context import (
 )
 from deckcli.engine.rules.kind import RuleKind
 from deckcli.i18n import ngettext
-from deckcli.model.fix import Fix
+from deckcli.model.fix import Fix, choose_fix
 from deckcli.model.poolspec import Bounds, RuleBase
 from deckcli.model.problem import Problem
 
