@@ -20,6 +20,7 @@ from deckcli.engine.resolver import Resolver
 from deckcli.formats.edit import split_bom
 from deckcli.formats.fixedit import apply_edits, cards_of, compatible, editable_in_place
 from deckcli.formats.kinds import by_kind
+from deckcli.formats.read import UNREADABLE_RULES
 from deckcli.i18n import _, ngettext
 from deckcli.model.deck import Deck, DeckKind
 from deckcli.model.fix import Fix
@@ -64,8 +65,9 @@ def fix_target(target: Target, registry: PoolRegistry, settings: Settings, unsaf
     be read (the check reports why)."""
     judged = judge(target.path, settings, registry, explicit=target.explicit,
                    problems=target.problems)
-    if judged.deck is None or judged.data is None or judged.text is None:
-        return None
+    if judged.deck is None or judged.data is None or judged.result is None or any(
+            p.rule in UNREADABLE_RULES for p in judged.read):
+        return None  # no deck, or one that cannot be read (not UTF-8, invalid TOML): unfixed
     return fix_text(target.path, judged.data, judged.deck.kind, registry, settings, unsafe)
 
 

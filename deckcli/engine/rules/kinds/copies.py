@@ -8,9 +8,7 @@ or lower cap, or "unlimited") replaces the rule's cap, and cards matching `exemp
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
-
-from pydantic import Field
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from deckcli.engine.resolver import Resolved
 from deckcli.engine.rules.context import DeckView, ProblemStream, problem
@@ -21,6 +19,9 @@ from deckcli.model.deck import DeckEntry
 from deckcli.model.fix import Fix, cut_fix
 from deckcli.model.poolspec import RuleBase
 from deckcli.model.problem import Problem
+
+if TYPE_CHECKING:
+    from pydantic import Field
 
 
 class CopiesRule(RuleBase):
