@@ -277,3 +277,11 @@ def test_fix_twice_is_fix_once_on_disk(cli, write_deck):
                     "4 Power Pastries").encode("utf-8")
     run = cli("check", deck, "--fix", "--unsafe-fixes")
     assert deck.read_bytes() == once and "Fixed 0 problems" in run.out
+
+
+def test_an_unreadable_deck_is_reported_and_left_as_it_is(cli, write_deck):
+    deck = write_deck("d.toml", "")
+    deck.write_bytes(b'game = "megaman"\n[cards]\n"\xff" = 1\n')
+    run = cli("check", deck, "--fix")
+    assert run.code == 1 and "encoding" in run.out and "Fixed 0 problems" in run.out
+    assert deck.read_bytes() == b'game = "megaman"\n[cards]\n"\xff" = 1\n'
