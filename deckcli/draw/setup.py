@@ -13,7 +13,9 @@ from typing import TypeVar
 
 from deckcli.draw import DrawError
 from deckcli.engine.resolver import Resolver
+from deckcli.i18n import _
 from deckcli.model.card import Card
+from deckcli.model.deck import DeckEntry
 from deckcli.model.poolspec import Setup, TurnDraws
 
 T = TypeVar("T")
@@ -43,6 +45,32 @@ class Library:
     def pile(self) -> list[Card | None]:
         """One entry per card in deck order, None for a blank: what a sample deal shuffles."""
         return [card for card, count in self.cards for _ in range(count)] + [None] * self.blanks
+
+
+def deck_library(resolver: Resolver, entries: list[DeckEntry], total: int
+                 ) -> tuple[Library, list[str]]:
+    """The deck's cards as a library to shuffle, and a warning per ambiguous line.
+
+    A name shared by cards that differ for the rules is read as its first card (the odds may
+    depend on which card it is); lines the pool does not know are blanks, so the library
+    holds `total` cards, as many as the check counts.
+    """
+    from deckcli.engine.resolver import Ambiguous
+
+    ambiguous: list[Ambiguous] = []
+    cards, _unplaced = resolver.resolve(entries, ambiguous)
+    held = {item.card.number: (item.card, item.count) for item in cards}
+    warnings = []
+    for item in ambiguous:
+        chosen = item.readings[0]
+        first, copies = held.get(chosen.number, (chosen, 0))
+        held[chosen.number] = (first, copies + item.entry.count)
+        numbers = ", ".join(card.number for card in item.candidates)
+        warnings.append(_('"{ref}" names {numbers}; the odds read it as {number} and may '
+                          "differ for another of them: write the card number to settle it")
+                        .format(ref=item.entry.ref, numbers=numbers, number=chosen.number))
+    library = Library(tuple(held.values()))
+    return Library(library.cards, total - library.size), warnings
 
 
 @dataclass(frozen=True)
@@ -105,18 +133,19 @@ class Procedure:
 
     def describe(self) -> list[str]:
         """The procedure in words, for the report."""
-        sizes = " or ".join(str(size) for size in self.hand_sizes)
-        mixture = " (at random, evenly)" if len(self.hand_sizes) > 1 else ""
-        lines = [f"shuffle {self.library}"]
+        sizes = _(" or ").join(str(size) for size in self.hand_sizes)
+        lines = [_("shuffle {cards}").format(cards=self.library)]
         if self.face_down:
-            lines.append(f"{self.face_down} face down")
-        lines.append(f"hand {sizes}{mixture}")
-        each = [f"{self.turn.mill} face down"] * bool(self.turn.mill)
-        each += [f"draw {self.turn.draw}"] * bool(self.turn.draw)
-        lines.append("each turn: " + ", then ".join(each) if each else "no later draws")
+            lines.append(_("{count} face down").format(count=self.face_down))
+        lines.append((_("hand {sizes} (at random, evenly)") if len(self.hand_sizes) > 1
+                      else _("hand {sizes}")).format(sizes=sizes))
+        each = [_("{count} face down").format(count=self.turn.mill)] * bool(self.turn.mill)
+        each += [_("draw {count}").format(count=self.turn.draw)] * bool(self.turn.draw)
+        lines.append(_("each turn: {steps}").format(steps=_(", then ").join(each)) if each
+                     else _("no later draws"))
         if self.turn.draw and not self.turn.first_turn_draw:
-            lines.append("going first: no draw on turn 1" if self.on_play
-                         else "going second: draw on turn 1")
+            lines.append(_("going first: no draw on turn 1") if self.on_play
+                         else _("going second: draw on turn 1"))
         return lines
 
 
@@ -135,12 +164,12 @@ def procedure(setup: Setup, library: Library, on_play: bool) -> Procedure:
 def find_start(resolver: Resolver, library: Library, ref: str) -> Card:
     """The deck card a `--start` reference names (by number or any of its names)."""
     named = {card.number for card in resolver.named(ref)}
-    for card, _ in library.cards:
+    for card, _count in library.cards:
         if card.number in named:
             return card
     if named:
-        raise DrawError(f"--start {ref!r}: that card is not in this deck")
-    raise DrawError(f"--start: {resolver.not_a_card(ref)}")
+        raise DrawError(_("--start {ref!r}: that card is not in this deck").format(ref=ref))
+    raise DrawError(_("--start: {not_a_card}").format(not_a_card=resolver.not_a_card(ref)))
 
 
 def take_set_aside(
@@ -159,7 +188,8 @@ def take_set_aside(
                 and resolver.query(slot.query).matches(start) is True]
         if not free:
             wanted = " or ".join(dict.fromkeys(slot.query for slot in slots)) or "nothing"
-            raise DrawError(f"--start {start.label()}: the set-up sets aside {wanted}")
+            raise DrawError(_("--start {label}: the set-up sets aside {wanted}").format(
+                                label=start.label(), wanted=wanted))
         chosen[free[0]] = start
     taken: list[SetAsideCard] = []
     warnings: list[str] = []
@@ -168,22 +198,32 @@ def take_set_aside(
         candidates = [(count, held) for held, count in library.cards
                       if query.matches(held) is True]
         if card is not None and all(held.number != card.number for _, held in candidates):
-            raise DrawError(f"--start {card.label()}: no copy of it is left to set aside")
+            raise DrawError(_("--start {label}: no copy of it is left to set aside").format(
+                                label=card.label()))
         if card is None and candidates:
             card = max(candidates, key=lambda item: item[0])[1]
         if card is None:
-            warnings.append(f"set-up: no card left in the deck matches {slot.query} "
-                            f"({slot.note or 'set aside'}); drawing without it")
+            warnings.append((_("set-up: no card left in the deck matches {query} ({note}); "
+                               "drawing without it") if slot.note else
+                             _("set-up: no card left in the deck matches {query} (set aside); "
+                               "drawing without it")).format(query=slot.query, note=slot.note))
             continue
         library = library.without(card)
         taken.append(SetAsideCard(card, slot.note))
     return library, taken, warnings
 
 
-def deal(procedure: Procedure, cards: list[T], rng: random.Random) -> list[T]:
-    """One opening hand, dealt the way the set-up says (for sample hands, not odds)."""
+def shuffled(procedure: Procedure, cards: list[T], rng: random.Random) -> tuple[int, list[T]]:
+    """The opening hand's size and the shuffled pile, drawn from `rng` as `deal` draws them:
+    the builder deals a seed's hand as `deckcli draw --show 1 --seed N` does, then its turns."""
     hand = rng.choice(procedure.hand_sizes)
     pile = list(cards)
     rng.shuffle(pile)
+    return hand, pile
+
+
+def deal(procedure: Procedure, cards: list[T], rng: random.Random) -> list[T]:
+    """One opening hand, dealt the way the set-up says (for sample hands, not odds)."""
+    hand, pile = shuffled(procedure, cards, rng)
     phase = procedure.phases(hand, 0)[0]
     return pile[phase.hidden : phase.hidden + phase.drawn]

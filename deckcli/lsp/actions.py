@@ -1,105 +1,10 @@
-"""Quick fixes for a deck's problems: each did-you-mean name for an unknown reference, the card
-number of each reading of an ambiguous one, the copies over a cap cut, and the game written in
-the file when it is missing or came from the configuration. Pure: text in, edits out."""
+"""Edits the language server turns into LSP edits: the smallest run of whole lines between two
+versions of a document (formatting). Quick fixes come from the fix engine (`engine.fixes`,
+`formats.fixedit`), as `check --fix` applies them. Pure: text in, edits out."""
 
 from __future__ import annotations
 
-import re
-from collections.abc import Callable
-from dataclasses import dataclass
-
-from deckcli.engine.resolver import Resolver
-from deckcli.errors import UserError
-from deckcli.formats.base import DeckFormat, Ref
-from deckcli.formats.edit import Edit, apply_edit
-from deckcli.formats.kinds import by_kind
 from deckcli.lsp.units import Replace
-from deckcli.model.deck import Deck
-from deckcli.model.problem import Problem
-
-_CUT = re.compile(r"— cut ([\d,]+)$")
-
-
-@dataclass(frozen=True)
-class Fix:
-    """A quick fix: its title, the edits it makes, the problem it fixes (None: no problem)."""
-
-    title: str
-    edits: tuple[Replace, ...]
-    problem: Problem | None = None
-    preferred: bool = False
-
-
-def renames(problem: Problem, ref: Ref, resolver: Resolver, deck: Deck,
-            taken: set[str]) -> list[Fix]:
-    """unknown-card: each suggestion; ambiguous-card: each reading's number. A TOML key the
-    deck already has is not offered (TOML forbids a key twice)."""
-    if problem.rule == "unknown-card":
-        cards = [card for label in resolver.suggestions(ref.ref)
-                 if (card := resolver.lookup(label).card) is not None]
-        keys = [(resolver.spelling(card), f"Replace with {card.label()}") for card in cards]
-    elif problem.rule == "ambiguous-card":
-        found = resolver.lookup(ref.ref)
-        keys = [(card.number, f"Write {card.number} ({card.name}"
-                 + (f", {card.type})" if card.type else ")"))
-                for card in resolver.distinct(found.candidates)]
-    else:
-        return []
-    fixes: list[Fix] = []
-    file_format = by_kind(deck.kind)
-    for key, title in keys:
-        if file_format.unique_keys and key in taken:
-            continue
-        fixes.append(Fix(title, ((ref.line, ref.start, ref.line, ref.end,
-                                  file_format.key_text(key)),), problem, preferred=not fixes))
-    return fixes
-
-
-def cut(problem: Problem, ref: Ref, text: str, deck: Deck) -> list[Fix]:
-    """A copies problem ('— cut N'): N copies fewer on its line (the line goes at 0)."""
-    over = _CUT.search(problem.message)
-    if over is None or problem.line is None:
-        return []
-    excess = int(over.group(1).replace(",", ""))
-    entries = by_kind(deck.kind).edit_entries(text, deck)
-    entry = next((item for item in entries if item.line == problem.line), None)
-    if entry is None:
-        return []
-    left = max(entry.count - excess, 0)
-    try:
-        after = apply_edit(text.encode("utf-8"), deck, Edit(changes=((entry, left),)))
-    except UserError:
-        return []
-    what = f"the line {ref.ref}" if left == 0 else f"{entry.count - left} × {ref.ref}"
-    return [Fix(f"Cut {what} ({entry.count} → {left})",
-                (line_change(text, after.decode("utf-8")),), problem, preferred=True)]
-
-
-def game_lines(file_format: DeckFormat, games: list[str], problem: Problem | None
-               ) -> list[Fix]:
-    """Write the game at the top of the file, as its format writes it (`game = "id"` in a TOML
-    deck, `# game: id` in a list)."""
-    fixes: list[Fix] = []
-    for game in games:
-        line = file_format.game_line(game)
-        fixes.append(Fix(f"Add {line.strip()}", ((0, 0, 0, 0, line),), problem,
-                         preferred=not fixes))
-    return fixes
-
-
-def ranked_games(deck: Deck, open_game: Callable[[str], Resolver | None],
-                 game_ids: list[str]) -> list[str]:
-    """The games whose pools name most of the deck's references, best first (every game when
-    none names any)."""
-    scores = []
-    for game in game_ids:
-        resolver = open_game(game)
-        named = sum(resolver.lookup(entry.ref).card is not None
-                    for entry in deck.entries) if resolver else 0
-        scores.append((-named, game))
-    scores.sort()
-    best = [game for score, game in scores if score < 0]
-    return best or game_ids
 
 
 def line_change(before: str, after: str) -> Replace:

@@ -31,8 +31,8 @@ CONFIG_RULE = "invalid-config"  # the one problem of a document whose configurat
 MAX_WATCHED_BYTES = 256 * 1024 * 1024  # a configuration or pool file hashed to tell a change
 _SUGGESTED = re.compile(r"\(did you mean [^)]*\)")
 _QUOTED = re.compile(r"'([^'\n]+)'")
-GAME_FROM = {"cards": "its cards give", "config": "the configuration gives",
-             "option": "the configuration gives"}  # how a quick fix names who gave the game
+# who gave the game, as a quick fix names it (translated where it is shown)
+GAME_FROM = {"cards": "cards", "config": "config", "option": "config"}
 
 
 @dataclass
@@ -138,6 +138,18 @@ class Checker:
         registry = self.registry_for(path)
         found = registry.open_resolver(game, format_id) if registry is not None else None
         return found if isinstance(found, Resolver) else None
+
+    def fix_all(self, path: Path, text: str) -> str | None:
+        """The document with every safe fix made, as `check --fix` makes them (None: not a
+        deck, or nothing to fix)."""
+        from deckcli.app.fixing import fix_text
+
+        place_of = self._place_of(path)
+        if place_of.registry is None:
+            return None
+        fixed = fix_text(path, text.encode("utf-8"), None, place_of.registry,
+                         place_of.settings, unsafe=False)
+        return fixed.after.decode("utf-8") if fixed.changed else None
 
     def check(self, path: Path, text: str) -> Checked:
         """What `deckcli check PATH` would say if the file held `text` (the app's judge); for

@@ -28,9 +28,11 @@ from pygls.workspace import TextDocument
 
 from deckcli import __version__
 from deckcli.errors import UserError
+from deckcli.i18n import _, use_language
+from deckcli.i18n.languages import match_language
 from deckcli.lsp.checking import Checked, Checker
 from deckcli.lsp.diagnostics import diagnostics
-from deckcli.lsp.fixes import code_actions, format_document, outline
+from deckcli.lsp.fixes import FIX_ALL, code_actions, format_document, outline
 from deckcli.lsp.protocol import DeckProtocol
 from deckcli.lsp.requests import complete, hover
 from deckcli.lsp.units import range_maker
@@ -63,8 +65,9 @@ class DeckServer(LanguageServer):
         trace = "".join(traceback.format_exception(error))
         log.error("%s failed: %s", what, trace)
         self.window_log_message(types.LogMessageParams(
-            type=types.MessageType.Error, message=f"deckcli: internal error in {what}: "
-            f"{type(error).__name__}: {error}\n{trace}"))
+            type=types.MessageType.Error, message=_(
+                "deckcli: internal error in {what}: {kind}: {error}").format(
+                what=what, kind=type(error).__name__, error=error) + f"\n{trace}"))
 
     def answer(self, what: str, uri: str,
                work: Callable[[TextDocument, Checked], T | None],
@@ -78,14 +81,15 @@ class DeckServer(LanguageServer):
         except UserError as exc:
             if refused is None:
                 self.log_error(what, exc)
-                raise JsonRpcInternalError(f"deckcli could not answer {what}: {exc}") from None
+                raise JsonRpcInternalError(_("deckcli could not answer {what}: {reason}").format(
+                    what=what, reason=exc)) from None
             self.window_show_message(types.ShowMessageParams(
                 type=types.MessageType.Warning, message=f"deckcli: {refused}: {exc}"))
             return None
         except Exception as exc:
             self.log_error(what, exc)
-            raise JsonRpcInternalError(f"deckcli could not answer {what}: "
-                                       f"{type(exc).__name__}: {exc}") from None
+            raise JsonRpcInternalError(_("deckcli could not answer {what}: {kind}: {error}").format(
+                what=what, kind=type(exc).__name__, error=exc)) from None
 
     # -- documents -------------------------------------------------------------------------
 
@@ -159,7 +163,7 @@ class DeckServer(LanguageServer):
             found = self.document(uri)
             if found is not None:
                 self.checker.refresh(found[1])
-        for uri, (_, generation, _) in list(self.results.items()):
+        for uri, (_doc, generation, _problems) in list(self.results.items()):
             if generation != self.checker.generation:
                 self.publish(uri)
 
@@ -218,6 +222,14 @@ def build_server(pools: list[Path]) -> DeckServer:
 def _register_requests(server: DeckServer) -> None:
     """Completion, hover, code actions, formatting, symbols and the watching of files."""
 
+    @server.feature(types.INITIALIZE)
+    def on_initialize(params: types.InitializeParams) -> None:
+        """Speak the editor's language (its `locale`), where deckcli speaks it: its own choice,
+        so machine-readable texts follow it too; else the one chosen at start."""
+        code = match_language(params.locale) if params.locale else None
+        if code is not None:
+            use_language(code, explicit=True)
+
     @server.feature(types.INITIALIZED)
     async def initialized(params: types.InitializedParams) -> None:
         watch = server.client_capabilities.workspace
@@ -233,7 +245,8 @@ def _register_requests(server: DeckServer) -> None:
                     register_options=options)]))
         except Exception as exc:  # the client's refusal: changes are then seen on save only
             server.window_log_message(types.LogMessageParams(
-                type=types.MessageType.Info, message=f"deckcli: no file watching ({exc})"))
+                type=types.MessageType.Info, message=_("deckcli: no file watching ({reason})"
+                                                       ).format(reason=exc)))
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION,
                     types.CompletionOptions(trigger_characters=['"', " ", ":"]))
@@ -248,7 +261,7 @@ def _register_requests(server: DeckServer) -> None:
                              lambda doc, checked: hover(doc, checked, params))
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
-        code_action_kinds=[types.CodeActionKind.QuickFix]))
+        code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL]))
     def on_code_action(params: types.CodeActionParams) -> list[types.CodeAction] | None:
         return server.answer("code actions", params.text_document.uri,
                              lambda doc, checked: code_actions(doc, checked, server.checker,

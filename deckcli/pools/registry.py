@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckcli.i18n import _
 from deckcli.model.problem import Problem
 from deckcli.model.record import Record
 from deckcli.pools.catalogue import Catalogue, builtin_pool_dir
@@ -207,8 +208,6 @@ class PoolRegistry:
         hyphens, as `digi battle` means `digi-battle`)."""
         import difflib
 
-        from deckcli.i18n import _
-
         if self._pending is not None:
             self._ready()
         games = ", ".join(self.game_ids())
@@ -341,8 +340,6 @@ class PoolRegistry:
 def unknown_format(game_id: str, name: str, formats: list[str]) -> str:
     """"haikyu has no format 'standrd' (did you mean 'standard'?); formats: …"."""
     import difflib
-
-    from deckcli.i18n import _
 
     close = difflib.get_close_matches(name.lower().replace(" ", "-"), formats, n=1)
     if close:

@@ -19,6 +19,62 @@ _encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(…, ensure_
 # without a new encoder for every deck
 
 
+def report_schema() -> dict[str, object]:
+    """The JSON Schema of this report (`deckcli schema report`), each problem's `fix` with it."""
+    edit = {"type": "object", "required": ["line", "column", "end_line", "end_column", "text"],
+            "description": "Replace the text from (line, column) to (end_line, end_column), "
+                           "the end excluded, by `text`; lines and columns count from 1 in "
+                           "the decoded file (no byte-order mark), columns in code points.",
+            "properties": {key: {"type": "integer", "minimum": 1}
+                           for key in ("line", "column", "end_line", "end_column")}
+            | {"text": {"type": "string"}}}
+    fix: dict[str, object] = {
+        "type": "object", "required": ["applicability", "title", "edits"],
+        "properties": {
+            "applicability": {"enum": ["safe", "unsafe", "display-only"],
+                              "description": "safe: the same cards and counts (check --fix); "
+                              "unsafe: changes what the deck holds or picks one reading "
+                              "(--unsafe-fixes); display-only: the player chooses, nothing "
+                              "is applied"},
+            "title": {"type": "string"},
+            "edits": {"type": "array", "items": edit,
+                      "description": "empty for a display-only fix, and for a deck whose "
+                      "format is not edited in place (CSV, JSON, .dek)"},
+            "choices": {"type": "array", "items": {"$ref": "#/$defs/fix"},
+                        "description": "a display-only fix's choices"}}}
+    problem = {"type": "object", "required": ["rule", "severity", "message", "card", "line",
+                                              "fix"],
+               "properties": {"rule": {"type": "string"},
+                              "severity": {"enum": ["error", "warning", "info"]},
+                              "message": {"type": "string"},
+                              "card": {"type": ["string", "null"]},
+                              "line": {"type": ["integer", "null"]},
+                              "fix": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/fix"}]}}}
+    deck = {"type": "object", "required": ["path", "game", "format", "legal", "passed", "cards",
+                                           "problems"],
+            "properties": {"path": {"type": "string"}, "game": {"type": ["string", "null"]},
+                           "format": {"type": ["string", "null"]},
+                           "legal": {"type": "boolean",
+                                     "description": "No problem of severity error."},
+                           "passed": {"type": "boolean", "description": "The deck does not "
+                                      "fail this check: legal, and with --strict free of "
+                                      "warnings too."},
+                           "cards": {"type": "integer"},
+                           "problems": {"type": "array", "items": problem}}}
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "deckcli check --format json", "type": "object",
+            "required": ["decks", "skipped", "strict", "passed"], "$defs": {"fix": fix},
+            "properties": {"decks": {"type": "array", "items": deck},
+                           "skipped": {"type": "integer"},
+                           "notes": {"type": "array", "items": {"type": "object"}},
+                           "strict": {"type": "boolean", "description": "Whether warnings fail "
+                                      "the check (--strict, or strict = true in the "
+                                      "configuration)."},
+                           "passed": {"type": "boolean", "description": "Whether the check "
+                                      "passed: the exit status is 0 exactly when this is "
+                                      "true."}}}
+
+
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
     """Written deck by deck: no list of every deck's data, no one string of the whole report
     (memory stays flat however many decks a repository holds)."""
@@ -33,42 +89,3 @@ def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
     out.write(json_controls(f'{chr(10) if result.decks else ""}], "skipped": {result.skipped}'
                             f'{notes}{verdict}}}\n'))
 
-
-def report_schema() -> dict[str, object]:
-    """The JSON Schema of this report (`deckcli schema report`): what each key means, so a
-    script can tell a deck with errors (`legal`) from one `--strict` fails (`passed`)."""
-    text, count = {"type": "string"}, {"type": "integer", "minimum": 0}
-    optional_text = {"type": ["string", "null"]}
-    problem = {"type": "object", "required": ["rule", "severity", "message", "card", "line"],
-               "properties": {
-                   "rule": {**text, "description": "The rule id (the same in every language)."},
-                   "severity": {"enum": ["error", "warning", "info"]},
-                   "message": {**text, "description": "What is wrong and how to fix it."},
-                   "card": {**optional_text, "description": "The card reference concerned."},
-                   "line": {"type": ["integer", "null"],
-                            "description": "The line of the deck file (null: the deck)."}}}
-    deck = {"type": "object",
-            "required": ["path", "game", "format", "legal", "passed", "cards", "problems"],
-            "properties": {
-                "path": text, "game": optional_text, "format": optional_text,
-                "legal": {"type": "boolean", "description": "No problem of severity error."},
-                "passed": {"type": "boolean", "description": "The deck does not fail this "
-                           "check: legal, and with --strict free of warnings too."},
-                "cards": count, "problems": {"type": "array", "items": problem}}}
-    return {
-        "$schema": "http://json-schema.org/draft-07/schema#",
-        "title": "deckcli check --format json",
-        "type": "object",
-        "required": ["decks", "skipped", "strict", "passed"],
-        "properties": {
-            "decks": {"type": "array", "items": deck},
-            "skipped": {**count, "description": "Files a folder scan passed over."},
-            "notes": {"type": "array", "description": "What failed beside the decks.",
-                      "items": {"type": "object", "properties": {
-                          "rule": text, "path": text, "message": text}}},
-            "strict": {"type": "boolean", "description": "Whether warnings fail the check "
-                       "(--strict, or strict = true in the configuration)."},
-            "passed": {"type": "boolean", "description": "Whether the check passed: the "
-                       "exit status is 0 exactly when this is true."},
-        },
-    }

@@ -15,9 +15,10 @@ from typing import TextIO
 
 from deckcli.escape import escape_controls
 from deckcli.i18n import _, ngettext
+from deckcli.i18n.width import display_width, ljust, rjust
 from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult, DeckResult
-from deckcli.report.ci import notices, severity_counts, strict_note
+from deckcli.report.ci import notices, plural, severity_counts, severity_label, strict_note
 
 Part = tuple[str, str]  # a piece of a line and its rich style ("": none)
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -25,11 +26,13 @@ SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 
 def verdict_mark(deck: DeckResult, strict: bool) -> Part:
     """'✓ legal', '✗ illegal', or '✗ warnings' for a legal deck that `--strict` fails."""
+    legal, illegal, warnings = _("✓ legal"), _("✗ illegal"), _("✗ warnings")
+    width = max(map(display_width, (legal, illegal, warnings))) + 1  # paths start in one column
     if not deck.legal:
-        return _("✗ illegal").ljust(9) + " ", "bold red"
+        return ljust(illegal, width), "bold red"
     if deck.fails(strict):
-        return _("✗ warnings").ljust(9) + " ", "bold red"
-    return _("✓ legal").ljust(9) + " ", "bold green"
+        return ljust(warnings, width), "bold red"
+    return ljust(legal, width), "bold green"
 
 
 def verdict_parts(deck: DeckResult, strict: bool = False) -> list[Part]:
@@ -38,17 +41,19 @@ def verdict_parts(deck: DeckResult, strict: bool = False) -> list[Part]:
     parts: list[Part] = [verdict_mark(deck, strict), (escape_controls(deck.path), "bold")]
     if where:
         parts.append((f"  {escape_controls(where)}", "cyan"))
-    cards = ngettext("{count} card", "{count} cards", deck.cards).format(
-        count=f"{deck.cards:,}")
+    cards = ngettext("{count:,} card", "{count:,} cards", deck.cards).format(count=deck.cards)
     parts.append((f"  {cards}", "dim"))
     return parts
 
 
 def lead_parts(problem: Problem) -> list[Part]:
-    """'    line 29  error   ': where and how bad, before the rule."""
-    where = f"line {problem.line}" if problem.line else "deck"
-    return [(f"    {where:>9}  ", ""),
-            (f"{problem.severity:<7}", SEVERITY_STYLE[problem.severity]), (" ", "")]
+    """'    line 29  error   ': where and how bad, before the rule, padded by display width
+    so that the rules line up in every language."""
+    where = _("line {line}").format(line=problem.line) if problem.line else _("deck")
+    severity_width = max(display_width(severity_label(sev)) for sev in SEVERITY_STYLE)
+    return [(f"    {rjust(where, 9)}  ", ""),
+            (ljust(severity_label(problem.severity), severity_width),
+             SEVERITY_STYLE[problem.severity]), (" ", "")]
 
 
 def rule_and_said(problem: Problem) -> tuple[str, str]:
@@ -68,9 +73,10 @@ def summary_parts(result: CheckResult, totals: list[int]) -> list[Part]:
     errors, warnings, infos = totals
     decks = len(result.decks)
     legal = sum(deck.legal for deck in result.decks)
-    return [(f"\n{decks} deck{'s' * (decks != 1)}: ", ""), (f"{legal} legal", "green"),
-            (", ", ""), (f"{decks - legal} illegal", "red"),
-            (f"; {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+    return [("\n" + ngettext("{count} deck:", "{count} decks:", decks).format(count=decks) + " ",
+             ""), (_("{count} legal").format(count=legal), "green"),
+            (", ", ""), (_("{count} illegal").format(count=decks - legal), "red"),
+            (f"; {plural(errors, 'error')}, {plural(warnings, 'warning')}"
              + notices(infos) + strict_note(result) + skipped_note(result), "")]
 
 
@@ -78,8 +84,10 @@ def skipped_note(result: CheckResult) -> str:
     """'; 4 files skipped (not decks; --verbose lists them)' when a scan passed files over."""
     if not result.skipped:
         return ""
-    files = f"{result.skipped:,} file{'s' * (result.skipped != 1)}"
-    return f"; {files} skipped (not decks, or excluded; --verbose lists them)"
+    return "; " + ngettext(
+        "{count:,} file skipped (not decks, or excluded; --verbose lists them)",
+        "{count:,} files skipped (not decks, or excluded; --verbose lists them)",
+        result.skipped).format(count=result.skipped)
 
 
 def joined(parts: list[Part]) -> str:

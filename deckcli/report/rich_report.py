@@ -90,7 +90,8 @@ def problem_rows(deck: DeckResult, width: int | None) -> list[tuple[Text, Text]]
     for problem in deck.problems:
         lead = Text.assemble(*lead_parts(problem))
         rule, said = rule_and_said(problem)
-        text = Text("\n".join(wrap_words(said, max(width - LEAD, 12))) if width else said)
+        room = max(width - lead.cell_len, 12) if width else 0  # the lead's columns, any language
+        text = Text("\n".join(wrap_words(said, room)) if width else said)
         text.stylize("bold", 0, len(rule))
         rows.append((lead, text))
     return rows

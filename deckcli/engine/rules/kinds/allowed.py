@@ -13,12 +13,16 @@ from deckcli.engine.rules.context import (
     ProblemStream,
     cannot_verify,
     classified,
+    cut,
     label_of,
     problem,
     verdicts,
 )
 from deckcli.engine.rules.kind import RuleKind
+from deckcli.i18n import _
+from deckcli.model.fix import Fix, cut_fix
 from deckcli.model.poolspec import RuleBase
+from deckcli.model.problem import Problem
 
 
 class AllowedRule(RuleBase):
@@ -39,18 +43,34 @@ def check(rule: AllowedRule, view: DeckView) -> ProblemStream:
         if verdict is None:
             yield cannot_verify(rule, item, reason)
         else:
-            yield problem(rule, f"{item.card.label()} is not allowed: {view.deck_word} take only "
-                          f"{label_of(rule, rule.query)} — cut {item.count:,}", item)
+            yield problem(rule, _("{card} is not allowed: {decks} take only {cards} — {fix}"
+                                  ).format(card=item.card.label(), decks=view.deck_word,
+                                           cards=label_of(rule, rule.query),
+                                           fix=cut(rule, item.count)), item)
 
 
 def explain(rule: AllowedRule) -> tuple[str, str]:
     cards = label_of(rule, rule.query)
-    return (f"every card is one of {cards}", f"a deck holding a card that is not one of {cards}")
+    return (_("every card is one of {cards}").format(cards=cards),
+            _("a deck holding a card that is not one of {cards}").format(cards=cards))
 
 
 def summary(rule: AllowedRule) -> str:
-    return f"only {label_of(rule, rule.query)}"
+    return _("only {cards}").format(cards=label_of(rule, rule.query))
+
+
+def fix(rule: AllowedRule, view: DeckView, found: Problem) -> Fix | None:
+    """A card the format does not allow removed (unsafe: the deck holds fewer cards); a card
+    it cannot verify is left alone."""
+    query = view.resolver.query(rule.query)
+    for item in view.cards:
+        if item.card.number == found.card and view.resolver.matches(query.text, item.card) \
+                is False:
+            return cut_fix([item.card.number], item.count, item.card.label())
+    return None
 
 
 KINDS = (RuleKind(AllowedRule, check, explain, summary, __doc__ or "", position=40,
-                  example="a promo card in a format that allows only St-/Bo- numbered cards"),)
+                  example="a promo card in a format that allows only St-/Bo- numbered cards",
+                  fix=fix, fix_doc="Fix (unsafe, --unsafe-fixes): removes the card the format "
+                  "does not allow."),)

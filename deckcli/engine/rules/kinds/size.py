@@ -11,13 +11,17 @@ from typing import Literal
 from deckcli.engine.rules.context import (
     DeckView,
     ProblemStream,
-    card_word,
+    add,
+    cut,
+    one_card,
     outside_bounds,
     problem,
 )
 from deckcli.engine.rules.kind import RuleKind
-from deckcli.i18n import ngettext
+from deckcli.i18n import _, ngettext
+from deckcli.model.fix import Fix, choose_fix
 from deckcli.model.poolspec import Bounds, RuleBase
+from deckcli.model.problem import Problem
 
 
 class SizeRule(RuleBase, Bounds):
@@ -28,9 +32,9 @@ def check(rule: SizeRule, view: DeckView) -> ProblemStream:
     total = view.total
     high = rule.high
     if total < rule.low:
-        fix = f"add {rule.low - total:,}"
+        fix = add(rule, rule.low - total)
     elif high is not None and total > high:
-        fix = f"cut {total - high:,}"
+        fix = cut(rule, total - high)
     else:
         return
     yield problem(rule, ngettext("{count} card; {decks} have {bounds} — {fix}",
@@ -39,12 +43,27 @@ def check(rule: SizeRule, view: DeckView) -> ProblemStream:
 
 
 def explain(rule: SizeRule) -> tuple[str, str]:
-    return (f"the deck has {rule.describe()} {card_word(rule)}", outside_bounds(rule, "cards"))
+    has = (_("the deck has {bounds} card") if one_card(rule) else
+           _("the deck has {bounds} cards")).format(bounds=rule.describe())
+    wrong = outside_bounds(rule)
+    return has, (_("a deck with {counts} cards").format(counts=_(" or ").join(wrong)) if wrong
+                 else _("no deck breaks it"))
 
 
 def summary(rule: SizeRule) -> str:
-    return f"{rule.describe()} cards"
+    return _("{bounds} cards").format(bounds=rule.describe())
+
+
+def fix(rule: SizeRule, view: DeckView, found: Problem) -> Fix | None:
+    """Over the size: the player chooses the cards to cut (display-only)."""
+    over = view.total - rule.high if rule.high is not None else 0
+    if over <= 0:
+        return None
+    return choose_fix(ngettext("Cut {count} card of your choice", "Cut {count} cards of your "
+                               "choice", over).format(count=over))
 
 
 KINDS = (RuleKind(SizeRule, check, explain, summary, __doc__ or "",
-                  example="59 cards in a game whose decks have exactly 60", position=10),)
+                  example="59 cards in a game whose decks have exactly 60", position=10,
+                  fix=fix, fix_doc="Fix (display-only): over the size, which cards to cut is "
+                  "the player's choice; nothing is applied."),)
