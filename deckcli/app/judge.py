@@ -28,6 +28,7 @@ from deckcli.formats.base import DeckFormat
 from deckcli.formats.entries import problem
 from deckcli.formats.kinds import NATIVE, by_kind, by_suffix
 from deckcli.formats.read import UNREADABLE_RULES, decode_deck_bytes, read_limited
+from deckcli.i18n import _
 from deckcli.model.deck import Deck, DeckKind
 from deckcli.model.problem import Problem
 from deckcli.model.result import DeckResult
@@ -160,9 +161,9 @@ def _read_buffer(path: Path, text: str, file_format: DeckFormat | None, glob: De
     named = explicit or glob is not None
     if not named:
         if file_format is None:
-            return Skip(str(path), "no deck format has its extension")
+            return Skip(str(path), _("no deck format has its extension"))
         if not text.strip():
-            return Skip(str(path), "an empty document")
+            return Skip(str(path), _("an empty document"))
         if file_format.sniffed and (reason := file_format.not_a_deck(text)) is not None:
             return Skip(str(path), reason)
     fmt = file_format or NATIVE

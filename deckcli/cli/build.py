@@ -18,6 +18,7 @@ from deckcli.cli.app import app, error, open_registry, run_settings
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import locked, write_bytes
 from deckcli.errors import EXIT_FAILED, UserError
+from deckcli.formats.kinds import suffix_list
 from deckcli.i18n import _
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
@@ -55,8 +56,7 @@ def new(
                                         help="Game id or alias (see deckcli games).",
                                         autocompletion=complete.game_ids)],
     path: Annotated[Path, typer.Argument(metavar="PATH",
-                                         help="The deck file to create (.toml, or .txt for a "
-                                         "text list).")],
+                                         help=f"The deck file to create ({suffix_list()}).")],
     deck_format: Annotated[str | None, typer.Option(
         "--deck-format", metavar="DECK-FORMAT", autocompletion=complete.deck_formats,
         help="Deck format (default: the game's default format).")] = None,
@@ -67,7 +67,7 @@ def new(
     """Start a new, empty deck file for a game."""
     from deckcli.app.opendeck import open_game
     from deckcli.engine.check import check_deck
-    from deckcli.formats.kinds import NATIVE, by_suffix, suffix_list
+    from deckcli.formats.kinds import NATIVE, by_suffix
     from deckcli.formats.read import parse_deck_bytes
     from deckcli.model.deck import Deck
 
