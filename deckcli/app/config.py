@@ -11,14 +11,17 @@ the key, and all of them are reported together (`Settings.registry`).
 from __future__ import annotations
 
 import os
+import stat
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from deckcli.app.ignore import warn_once
 from deckcli.app.settings import DeckGlob, Globs, Settings, Sourced
 from deckcli.errors import UserError
+from deckcli.i18n import _
 from deckcli.io.files import TooLarge, read_regular_file
 
 CONFIG_FILE = "deckcli.toml"
@@ -29,6 +32,7 @@ DECK_KEYS = ("path", "game", "deck-format")
 POOLS_FOLDER = "cardpools"  # picked up beside the config file when `pools` is not set
 MAX_CONFIG_BYTES = 1_000_000
 FOUND = "nearest above the paths"
+ISOLATED = "none read: --isolated"
 
 CI_ENV = "GITHUB_ACTIONS"  # "true" in every GitHub Actions job
 CI_ORIGIN = f"{CI_ENV}=true"
@@ -43,17 +47,21 @@ def load_settings(paths: Sequence[Path] = (), *, output_format: str | None = Non
                   ignore: Sequence[str] | None = None, exclude: Sequence[str] | None = None,
                   extend_exclude: Sequence[str] | None = None, force_exclude: bool = False,
                   pools: Sequence[Path] = (), environ: Mapping[str, str] | None = None,
-                  allow_outside: bool = False, game_origin: str = "--game"
-                  ) -> Settings:
+                  allow_outside: bool = False, game_origin: str = "--game",
+                  isolated: bool = False) -> Settings:
     """The settings of a run over `paths`, strongest last: defaults, GitHub Actions detection
     (output format only), the configuration, the environment, then the command line's options
     (None or empty: not given; `game_origin`: how messages name where `game` was given, as
-    `import` gives it by its GAME argument). Mistakes are gathered in `Settings.mistakes`."""
+    `import` gives it by its GAME argument). Mistakes are gathered in `Settings.mistakes`.
+    `isolated`: no configuration file is read (nor the `cardpools/` beside one)."""
     env = os.environ if environ is None else environ
     settings = Settings()
     if env.get(CI_ENV) == "true":
         settings = replace(settings, format=Sourced("github", CI_ORIGIN))
-    settings = _with_file(settings, find_config(list(paths)))
+    if isolated:  # pull-request CI: the branch under test does not configure its own check
+        settings = replace(settings, config=Sourced(None, ISOLATED))
+    else:
+        settings = _with_file(settings, find_config(list(paths)))
     if env.get(FORMAT_ENV):
         settings = replace(settings, format=Sourced(env[FORMAT_ENV].lower(), FORMAT_ENV))
     env_pools = [Path(part) for part in env.get(POOLS_ENV, "").split(os.pathsep) if part]
@@ -94,16 +102,44 @@ def load_settings(paths: Sequence[Path] = (), *, output_format: str | None = Non
 
 
 def find_config(paths: list[Path]) -> Path | None:
-    """The configuration for these paths: the nearest above them, else above the cwd."""
+    """The configuration for these paths: the nearest above them, else above the cwd.
+
+    Inside a git work tree the search stops at its top: a `deckcli.toml` in the folder
+    above a repository (another user's, in a shared temporary folder) is not the
+    repository's. Outside any work tree, a file another user owns or may write is refused
+    (`untrusted`), as the cache folder is."""
+    from deckcli.app.worktree import git_root
+
     cwd = Path(os.path.abspath("."))
     absolute = [Path(os.path.abspath(path)) for path in paths] or [cwd]
     folders = [path if path.is_dir() else path.parent for path in absolute]
     start = Path(os.path.commonpath([str(folder) for folder in folders]))
     for first in (start, cwd):
+        top = git_root(first)
         for folder in (first, *first.parents):
             found = _config_in(folder)
             if found is not None:
+                if top is None and (problem := untrusted(found)) is not None:
+                    warn_once(_("configuration {path} not used: {problem}").format(
+                        path=found, problem=problem))
+                    return None
                 return found
+            if folder == top:
+                break
+    return None
+
+
+def untrusted(path: Path) -> str | None:
+    """Why a configuration file or pool folder outside any work tree may not be trusted:
+    another user owns it or others may write to it (None: it is the user's own)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None  # missing: nothing to trust or refuse
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        return _("another user owns it")
+    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return _("other users may write to it")
     return None
 
 
@@ -175,13 +211,27 @@ def _with_file(settings: Settings, path: Path | None) -> Settings:
     if not isinstance(table, dict):
         return _with_mistakes(settings, [f"{origin}: must be a table of settings"])
     default_pools = path.parent / POOLS_FOLDER
-    if "pools" not in table and default_pools.is_dir():
+    if "pools" not in table and default_pools.is_dir() and not _refused_pools(default_pools):
         settings = replace(settings, pools=(Sourced(default_pools,
                                                     f"{POOLS_FOLDER}/ beside {path}"),))
     mistakes: list[str] = []
     for key, value in table.items():
         settings = _with_key(settings, origin, path, key, value, mistakes)
     return _with_mistakes(settings, mistakes)
+
+
+def _refused_pools(folder: Path) -> bool:
+    """Whether a `cardpools/` folder beside a configuration outside any work tree is
+    another user's, or others may write to it (then said once on stderr, and not used)."""
+    from deckcli.app.worktree import git_root
+
+    if git_root(folder.parent) is not None:
+        return False
+    problem = untrusted(folder)
+    if problem is not None:
+        warn_once(_("pool folder {path} not used: {problem}").format(path=folder,
+                                                                     problem=problem))
+    return problem is not None
 
 
 def _with_key(settings: Settings, origin: str, path: Path, key: str, value: object,

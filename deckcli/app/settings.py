@@ -129,6 +129,22 @@ class Settings:
                 return f"excluded by {reason}"
         return None
 
+    def excluded_by_file(self, path: str, is_dir: bool) -> str | None:
+        """Why a configuration file's exclusions skip an absolute path, or None (the command
+        line's and the defaults are the runner's choice; a file's hides a tracked deck only
+        with a notice, `config-excluded`)."""
+        from deckcli.app.ignore import first_verdict
+
+        for (rules, default), globs in zip(self._exclusions, (self.exclude,
+                                                              *self.extend_exclude),
+                                           strict=True):
+            if default or globs.origin.startswith("--"):
+                continue
+            reason = first_verdict((rules,), path, is_dir)
+            if reason is not None:
+                return f"excluded by {reason}"
+        return None
+
     @cached_property
     def _deck_globs(self) -> tuple[tuple[Rules, DeckGlob], ...]:
         from deckcli.app.ignore import glob_rules
@@ -162,6 +178,9 @@ class Settings:
                       for deck in self.decks.value],
             "select": sorted(self.select.value),
             "ignore": sorted(self.ignore.value),
+            # a configuration's select/ignore is announced on the decks, the command line's not
+            "select-from": self.select.origin,
+            "ignore-from": self.ignore.origin,
             "pools": [str(path) for path in self.pool_paths()],
         }
 

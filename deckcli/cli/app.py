@@ -40,6 +40,7 @@ app = DeckTyper(
 # settings (empty while a shell completes a word: the command line is not run then)
 _global_pools: list[Path] = []
 _global_allow_outside: list[bool] = [False]  # `--allow-outside` before the command
+_global_isolated: list[bool] = [False]  # `--isolated` before the command
 
 
 def global_pools() -> list[Path]:
@@ -50,6 +51,10 @@ def global_allow_outside() -> bool:
     return _global_allow_outside[0]
 
 
+def global_isolated() -> bool:
+    return _global_isolated[0]
+
+
 def run_settings(paths: Sequence[Path] = (), game: str | None = None,
                  deck_format: str | None = None, game_origin: str = "--game") -> Settings:
     """The settings of a command that has few options of its own among them: the defaults,
@@ -58,7 +63,8 @@ def run_settings(paths: Sequence[Path] = (), game: str | None = None,
     from deckcli.app.config import load_settings
 
     return load_settings(paths, pools=global_pools(), game=game, deck_format=deck_format,
-                         allow_outside=global_allow_outside(), game_origin=game_origin)
+                         allow_outside=global_allow_outside(), game_origin=game_origin,
+                         isolated=global_isolated())
 
 
 def open_registry() -> PoolRegistry:
@@ -104,14 +110,19 @@ def main_options(
     debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")]
     = False,
     allow_outside: Annotated[bool, typer.Option(
-        "--allow-outside", help="Read deck files named on the command line even when, inside "
-        "a git work tree, a symbolic link leads them outside it (refused otherwise).")] = False,
+        "--allow-outside", help="Read and write files named on the command line even "
+        "when, inside a git work tree, a symbolic link leads them outside it (refused "
+        "otherwise).")] = False,
+    isolated: Annotated[bool, typer.Option(
+        "--isolated", help="Read no configuration file (deckcli.toml, pyproject.toml, "
+        "cardpools/ beside them): for CI that must not trust the branch it checks.")] = False,
     install_completion: Annotated[Shell | None, _completion(install=True)] = None,
     show_completion: Annotated[Shell | None, _completion(install=False)] = None,
 ) -> None:
     """Build, check and goldfish trading-card-game decks kept as files."""
     _global_pools[:] = pools or []
     _global_allow_outside[0] = allow_outside  # read where the settings are built; --debug by `main`
+    _global_isolated[0] = isolated
 
 
 def error(message: str) -> None:

@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, global_allow_outside, global_pools
+from deckcli.cli.app import app, global_allow_outside, global_isolated, global_pools
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.options import DeckFormatOption, GameOption
 from deckcli.cli.output import emit
 from deckcli.errors import UserError
 from deckcli.formats.kinds import suffix_list
+from deckcli.i18n import _
 from deckcli.report import LOCAL, RENDERERS
 
 if TYPE_CHECKING:
@@ -111,9 +112,13 @@ def check(
         "--force-exclude", help="Apply exclusions and deck detection to files named on the "
         "command line too (for pre-commit).")] = False,
     allow_outside: Annotated[bool, typer.Option(
-        "--allow-outside", help="Read a file or folder named here even when, inside a git "
-        "work tree, a symbolic link leads it outside the work tree (refused otherwise; no "
-        "configuration can allow it).")] = False,
+        "--allow-outside", help="Read a file or folder named here (and write -o) even when, "
+        "inside a git work tree, a symbolic link leads it outside the work tree (refused "
+        "otherwise; no configuration can allow it).")] = False,
+    isolated: Annotated[bool, typer.Option(
+        "--isolated", help="Read no configuration file (deckcli.toml, pyproject.toml, "
+        "cardpools/ beside them): for pull-request CI that must not trust the branch it "
+        "checks.")] = False,
     verbose: Annotated[bool, typer.Option(
         "--verbose", help="List every file a folder scan skipped, and why (on stderr).")] = False,
     no_cache: Annotated[bool, typer.Option(
@@ -144,7 +149,8 @@ def check(
                              deck_format=deck_format, strict=strict, select=select,
                              ignore=ignore, exclude=exclude, extend_exclude=extend_exclude,
                              force_exclude=force_exclude,
-                             allow_outside=allow_outside or global_allow_outside())
+                             allow_outside=allow_outside or global_allow_outside(),
+                             isolated=isolated or global_isolated())
     registry = settings.registry(everything=True)  # every mistake of the settings at once
     missing = [str(path) for path in paths if not path.exists() and not path.is_symlink()]
     if missing:
@@ -170,8 +176,12 @@ def check(
         for path, reason, folder in result.skipped_files:
             line = f"skipped {path}{'/' if folder else ''}: {reason}"
             sys.stderr.write(f"deckcli: {escape_controls(line)}\n")  # a .gitignore may hold \r
+        for path, reason in result.passed_over:
+            line = _("skipped {path}: {reason}").format(path=path, reason=reason)
+            sys.stderr.write(f"deckcli: {escape_controls(line)}\n")
     renderer = get_renderer(output_format)
-    emit(lambda out, color: renderer(result, out, color), output)
+    emit(lambda out, color: renderer(result, out, color), output, settings.allow_outside.value,
+         commands=output_format == "github")
     if settings.step_summary.value is not None:
         append_step_summary(result, settings.step_summary.value)
     raise typer.Exit(result.exit_code())

@@ -35,24 +35,46 @@ from deckcli.formats.sheet import (
     split_name,
 )
 from deckcli.formats.textread import TEXT_META, apply_meta, section_part, zone_name
+from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem, capped
 from deckcli.textnorm import fold
 
+SEPARATORS = (",", ";", "\t")  # commas; semicolons (Excel in many locales); tabs
+
 
 def looks_like_csv_deck(head: bytes) -> bool:
     """Whether a file's first rows hold a deck header: a count column named by its header
     word, and a name or number column."""
-    rows, _ = csv_rows(head.decode("utf-8-sig", "replace"), HEADER_SEARCH_ROWS + CONTENT_ROWS)
-    return find_header([row for row in rows if not is_comment(row)], strict=True) is not None
+    return separator_and_header(head.decode("utf-8-sig", "replace"), strict=True)[1] is not None
 
 
-def csv_rows(text: str, limit: int | None = None) -> tuple[list[Row], Problem | None]:
+def separator_and_header(text: str, strict: bool = False
+                         ) -> tuple[str, tuple[int, Columns] | None]:
+    """The separator of a sheet and its header (index among the content rows, columns), told
+    by the header row: the separator with which a row names the columns (of several, the one
+    that splits that row into the most cells); a comma, and None, when none does."""
+    best: tuple[int, str, tuple[int, Columns]] | None = None
+    for separator in SEPARATORS:
+        if separator != "," and separator not in text:
+            continue
+        rows, _failure = csv_rows(text, HEADER_SEARCH_ROWS + CONTENT_ROWS, separator)
+        content = [row for row in rows if not is_comment(row)]
+        found = find_header(content, strict)
+        if found is not None:
+            width = len(content[found[0]][1])
+            if best is None or width > best[0]:
+                best = (width, separator, found)
+    return (",", None) if best is None else (best[1], best[2])
+
+
+def csv_rows(text: str, limit: int | None = None, separator: str = ","
+             ) -> tuple[list[Row], Problem | None]:
     """The non-blank rows of a CSV text, cells stripped and read back from `neutral`, and
     the problem that stopped the reading (an unclosed quote, a field too large)."""
     rows: list[Row] = []
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator)
     try:
         for cells in reader:
             stripped = [unneutral(cell.strip()) for cell in cells]
@@ -74,12 +96,22 @@ def is_comment(row: Row) -> bool:
 def parse_csv_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     """A CSV deck: its header found, then every row below it counted or reported."""
     problems: list[Problem] = []
-    rows, failure = csv_rows(text)
+    separator, found = separator_and_header(text)  # the header is among the first rows
+    rows, failure = csv_rows(text, separator=separator)
     content = [row for row in rows if not is_comment(row)]
-    found = find_header(content)
     if found is None and content:
-        problems.append(problem("csv-header", "no row among the first rows names the columns; "
-                                f"expected a header with {HEADER_HINT}", content[0][0]))
+        problems.append(problem("csv-header", _(
+            "no row among the first rows names the columns (tried comma, semicolon and tab "
+            "as separators); expected a header with {hint}").format(hint=HEADER_HINT),
+            content[0][0]))
+    elif found is not None and found[1].doubt:
+        line = content[found[0]][0]
+        problems.append(problem("csv-header", _(
+            "row {line}: the columns {first!r} and {second!r} could each be the deck's count; "
+            "deckcli does not guess — name the deck's column Main Qty or Deck Qty (and the "
+            "other Sideboard Qty or Owned Qty), or delete the other").format(
+                line=line, first=found[1].doubt[0], second=found[1].doubt[1]), line))
+        return deck, problems
     reader = _SheetReader(deck, problems, content, found)
     for line, cells in rows:
         if is_comment((line, cells)):

@@ -11,10 +11,11 @@ from __future__ import annotations
 import codecs
 import os
 import stat
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from deckcli.formats.entries import problem
-from deckcli.formats.kinds import by_kind, kind_of
+from deckcli.formats.kinds import by_kind, by_suffix, kind_of, suffix_list
+from deckcli.i18n import _
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
 
@@ -100,4 +101,17 @@ def parse_deck_bytes(data: bytes, deck: Deck) -> tuple[Deck, list[Problem]]:
 
 def parse_deck_text(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     """Read a deck from its decoded text, with the reader of `deck.kind`."""
-    return by_kind(deck.kind).read(text, deck)
+    read, problems = by_kind(deck.kind).read(text, deck)
+    return read, unread_suffix(deck.path, problems)
+
+
+def unread_suffix(path: str, problems: list[Problem]) -> list[Problem]:
+    """The problems of a file read as TOML because no format has its suffix: when it is no
+    TOML either, one problem saying which files deckcli reads instead of what TOML wanted (a
+    `deck.html` is not "invalid TOML")."""
+    suffix = PurePath(path).suffix
+    if not suffix or by_suffix(path) is not None or not any(p.rule == "invalid-toml"
+                                                              for p in problems):
+        return problems
+    return [problem("unreadable", _("deckcli does not read {suffix} files; it reads "
+                                    "{suffixes}").format(suffix=suffix, suffixes=suffix_list()))]

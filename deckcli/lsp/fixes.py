@@ -4,7 +4,7 @@ hands each function the document, its check and the checker; nothing here knows 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from lsprotocol import types
@@ -19,7 +19,7 @@ from deckcli.formats.write import UNFORMATTABLE
 from deckcli.lsp.actions import Fix, cut, game_lines, line_change, ranked_games, renames
 from deckcli.lsp.checking import Checked, Checker
 from deckcli.lsp.diagnostics import spans
-from deckcli.lsp.units import text_edit
+from deckcli.lsp.units import span_maker, text_edit
 from deckcli.model.deck import Deck
 
 _SYMBOL_KINDS = {"field": types.SymbolKind.Property, "section": types.SymbolKind.Namespace,
@@ -107,18 +107,26 @@ def outline(doc: TextDocument, checked: Checked) -> list[types.DocumentSymbol] |
         count = f"×{ref.count}" if ref.count is not None else ""
         return " · ".join(part for part in (count, card.label() if card else "") if part)
 
-    lines = doc.source.splitlines()
-    return [symbol(doc, lines, item)
-            for item in by_kind(deck.kind).outline(doc.source, describe)]
+    head = "".join(doc.lines[:MAX_OUTLINE_LINES])
+    to_range = span_maker(doc)
+    return [symbol(to_range, head.splitlines(), item)
+            for item in by_kind(deck.kind).outline(head, describe)]
 
 
-def symbol(doc: TextDocument, lines: list[str], item: Symbol) -> types.DocumentSymbol:
+# lines of a document the outline covers: far more than any real deck has, and the work of one
+# answer stays bounded (a 100,000-line file gets the outline of its first lines at once,
+# instead of an answer no editor waits for)
+MAX_OUTLINE_LINES = 5_000
+
+
+def symbol(to_range: Callable[[int, int, int, int], types.Range], lines: list[str],
+           item: Symbol) -> types.DocumentSymbol:
     """An outline entry over whole lines, selecting its first line."""
     last = lines[item.last] if item.last < len(lines) else ""
-    whole = text_edit(doc, (item.first, 0, item.last, len(last), "")).range
     head = lines[item.first] if item.first < len(lines) else ""
-    chosen = text_edit(doc, (item.first, 0, item.first, len(head), "")).range
     return types.DocumentSymbol(
-        name=item.name or "(unnamed)", kind=_SYMBOL_KINDS[item.kind], range=whole,
-        selection_range=chosen, detail=item.detail or None,
-        children=[symbol(doc, lines, child) for child in item.children] or None)
+        name=item.name or "(unnamed)", kind=_SYMBOL_KINDS[item.kind],
+        range=to_range(item.first, 0, item.last, len(last)),
+        selection_range=to_range(item.first, 0, item.first, len(head)),
+        detail=item.detail or None,
+        children=[symbol(to_range, lines, child) for child in item.children] or None)

@@ -31,6 +31,7 @@ from deckcli.errors import UserError
 from deckcli.lsp.checking import Checked, Checker
 from deckcli.lsp.diagnostics import diagnostics
 from deckcli.lsp.fixes import code_actions, format_document, outline
+from deckcli.lsp.protocol import DeckProtocol
 from deckcli.lsp.requests import complete, hover
 from deckcli.lsp.units import range_maker
 
@@ -46,7 +47,8 @@ class DeckServer(LanguageServer):
 
     def __init__(self, pools: list[Path]) -> None:
         super().__init__("deckcli", __version__,
-                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         protocol_cls=DeckProtocol)
         self.checker = Checker(pools)
         self.pending: dict[str, asyncio.Task[None]] = {}
         self.results: dict[str, tuple[str, Checked]] = {}  # uri -> (text checked, verdict)
@@ -87,7 +89,11 @@ class DeckServer(LanguageServer):
     # -- documents -------------------------------------------------------------------------
 
     def document(self, uri: str) -> tuple[TextDocument, Path] | None:
-        """An open document and its file's path (None: not a file)."""
+        """An open document and its file's path (None: not a file, or not open). A request
+        for a document never opened is answered from nothing: the disk is never read for it
+        (a FIFO would hang the server, `/dev/zero` fill its memory, any file be read)."""
+        if uri not in self.workspace.text_documents:
+            return None
         doc = self.workspace.get_text_document(uri)
         return (doc, Path(doc.path)) if doc.path and uri.startswith("file:") else None
 

@@ -260,9 +260,11 @@ class PoolRegistry:
         known = self._known_header(game_id)
         if known is None or isinstance(known, dict):
             formats = (known or {}).get("formats")
-            return {str(rule["id"])
-                    for fmt in (formats.values() if isinstance(formats, dict) else [])
-                    if isinstance(fmt, dict) for rule in fmt.get("rules", [])
+            # a broken pool (`rules = 5`) is judged when it loads: here it declares nothing
+            rule_lists = [fmt["rules"] for fmt in (formats.values() if isinstance(formats, dict)
+                                                   else []) if isinstance(fmt, dict)
+                          and isinstance(fmt.get("rules"), list)]
+            return {str(rule["id"]) for rules in rule_lists for rule in rules
                     if isinstance(rule, dict) and "id" in rule}
         return {rule.id for fmt in known.formats.values() for rule in fmt.rules}
 
