@@ -152,12 +152,14 @@ def _read_file(path: Path, file_format: DeckFormat | None, glob: DeckGlob | None
     try:
         data = read_limited(path)
     except OSError as exc:
-        return deck, [problem("unreadable", f"cannot read the file: {exc.strerror or exc}")]
+        return deck, [problem("unreadable", _("cannot read the file: {reason}").format(
+            reason=exc.strerror or exc))]
     seen.append(data)  # the bytes judged
     text, failure = decode_deck_bytes(data)
     if failure is not None:
         if fmt.sniffed and not named:
-            return Skip(str(path), f"not read as a deck: {failure.message}")
+            return Skip(str(path), _("not read as a deck: {reason}").format(
+                reason=failure.message))
         found: list[Problem] = [failure]
     else:
         assert text is not None

@@ -103,8 +103,10 @@ def empty_folder_note(folder: Path, why: str) -> dict[str, str]:
 
     path = printable_path(str(folder))
     suffixes = ", ".join("*" + suffix for suffix in DECK_SUFFIXES)
-    return dict(rule="no-decks", path=path, message=f"no deck files ({suffixes}) under {path}"
-                f"{why or '; nothing was checked there'}")
+    return dict(rule="no-decks", path=path, message=_("no deck files ({suffixes}) under "
+                                                      "{path}{value}").format(
+                                                        suffixes=suffixes, path=path,
+                                                        value=why or '; nothing was checked there'))
 
 
 def empty_folder_result(folder: EmptyFolder) -> DeckResult | None:

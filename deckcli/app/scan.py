@@ -179,8 +179,10 @@ def find_deck_files(path: Path, settings: Settings | None = None
             with os.scandir(folder) as listing:
                 entries = sorted(listing, key=lambda entry: entry.name)
         except OSError as error:
-            problems.append((folder, Problem(rule="unreadable", message=f"cannot list this "
-                                             f"folder: {error.strerror}")))
+            problems.append((folder, Problem(rule="unreadable", message=_("cannot list this "
+                                                                          "folder: "
+                                                                          "{strerror}").format(
+                                                                            strerror=error.strerror))))
             continue
         if folder_abs != top_abs and any(entry.name == "pyvenv.cfg" for entry in entries):
             if str(folder_abs) not in tracked.folders:
@@ -248,8 +250,8 @@ def _tracked(root: Path | None) -> Tracked:
         return NOTHING_TRACKED
     tracked = tracked_under(root)
     if tracked is None:
-        warn_once(f"{root}: cannot read git's index; .gitignore files and default skips may "
-                  "hide tracked decks in this scan")
+        warn_once(_("{root}: cannot read git's index; .gitignore files and default skips may "
+                    "hide tracked decks in this scan").format(root=root))
         return NOTHING_TRACKED
     return tracked
 
@@ -264,13 +266,13 @@ def _with_gitignore(chain: tuple[Rules, ...], folder: Path, root: Path | None
 
 def _ignored(chain: tuple[Rules, ...], path: str, is_dir: bool) -> str | None:
     reason = first_verdict(chain, path, is_dir) if chain else None
-    return f"ignored by {reason}" if reason else None
+    return _("ignored by {reason}").format(reason=reason) if reason else None
 
 
 def _outside(entry: os.DirEntry[str], top: Path) -> str | None:
     if not entry.is_symlink() or _stays_inside(Path(entry.path), top):
         return None
-    return "a symbolic link to outside the folder checked"
+    return _("a symbolic link to outside the folder checked")
 
 
 def _is_dir(entry: os.DirEntry[str]) -> bool:

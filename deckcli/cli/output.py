@@ -13,9 +13,11 @@ from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
 
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
 from deckcli.escape import CommandFreeStream, printable_path
+from deckcli.i18n import _
 
 if TYPE_CHECKING:
     from deckcli.io.confine import OutsideWorkTree
+
 
 
 def emit(write: Callable[[TextIO, bool], object], output: Path | None,
@@ -82,15 +84,18 @@ def write_with(path: Path, fill: Callable[[BinaryIO], object], expected: bytes |
     except OutsideWorkTree as exc:
         raise refused_outside(path, exc) from None
     except ReadOnlyFile as exc:
-        raise UserError(f"{shown} is {exc.strerror}; deckcli does not write a file its "
-                        f"permissions protect — make it writable (chmod u+w) to edit it",
+        raise UserError(_("{shown} is {reason}; deckcli does not write a file its "
+                          "permissions protect — make it writable (chmod u+w) to edit it").format(
+                            shown=shown, reason=exc.strerror),
                         EXIT_FAILED) from None
     except ChangedOnDisk:
-        raise UserError(f"{shown} changed on disk while deckcli was editing it (another program "
-                        "wrote it); nothing was written — run the command again",
+        raise UserError(_("{shown} changed on disk while deckcli was editing it (another "
+                          "program wrote it); nothing was written — run the command again").format(
+                            shown=shown),
                         EXIT_FAILED) from None
     except OSError as exc:
-        raise UserError(f"cannot write {shown}: {exc.strerror or exc}; the file is unchanged",
+        raise UserError(_("cannot write {shown}: {reason}; the file is unchanged").format(
+                            shown=shown, reason=exc.strerror or exc),
                         EXIT_FAILED) from None
 
 
@@ -123,12 +128,14 @@ def locked(path: Path, allow_outside: bool | None = None) -> Iterator[None]:
         except OutsideWorkTree as exc:
             raise refused_outside(path, exc) from None
         except LockTimeout as exc:
-            raise UserError(f"{shown} is being edited by another deckcli command "
-                            f"({exc.strerror}); nothing was written — try again",
+            raise UserError(_("{shown} is being edited by another deckcli command "
+                              "({reason}); nothing was written — try again").format(
+                                shown=shown, reason=exc.strerror),
                             EXIT_FAILED) from None
         except FileNotFoundError:
-            raise UserError(f"no such file: {shown}", EXIT_USAGE) from None
+            raise UserError(_("no such file: {shown}").format(shown=shown), EXIT_USAGE) from None
         except OSError as exc:
-            raise UserError(f"cannot edit {shown}: {exc.strerror or exc} (while taking its "
-                            "edit lock); the file is unchanged", EXIT_FAILED) from None
+            raise UserError(_("cannot edit {shown}: {reason} (while taking its edit lock); "
+                              "the file is unchanged").format(
+                                shown=shown, reason=exc.strerror or exc), EXIT_FAILED) from None
         yield

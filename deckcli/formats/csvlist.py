@@ -83,8 +83,9 @@ def csv_rows(text: str, limit: int | None = None, separator: str = ","
                 if limit is not None and len(rows) >= limit:
                     break
     except csv.Error as exc:
-        return rows, problem("csv-syntax", f"invalid CSV: {exc}; quote fields that hold "
-                             'commas or quotes ("like ""this""")', reader.line_num)
+        return rows, problem("csv-syntax", _("invalid CSV: {reason}; quote fields that "
+                                             'hold commas or quotes ("like ""this""")').format(
+                                               reason=exc), reader.line_num)
     return rows, None
 
 
@@ -178,9 +179,11 @@ class _SheetReader:
             self._section(line, filled[0], None)
         else:
             self.problems.append(problem(
-                "csv-syntax", f"row {line} ({_shown(', '.join(filled))}) names no card in the "
-                "name or number column, and is no section (Events, Sideboard) or total "
-                "(Total, 40); not counted", line, severity="warning"))
+                "csv-syntax", _("row {line} ({shown}) names no card in the name or number "
+                                "column, and is no section (Events, Sideboard) or total "
+                                "(Total, 40); not counted").format(
+                                  line=line, shown=_shown(', '.join(filled))), line,
+                                  severity="warning"))
 
     def _section(self, line: int, name: str, count: int | None) -> None:
         """A section row: it may start or end a side zone, and may give its own count."""
@@ -198,8 +201,10 @@ class _SheetReader:
         if self.part is not None and self.part[2] != self.since:
             line, name, count = self.part
             self.problems.append(problem(
-                "csv-syntax", f"row {line}: the section {_shown(name)} says {count} cards, but "
-                f"its rows add up to {self.since}", line, severity="warning"))
+                "csv-syntax", _("row {line}: the section {shown} says {count} cards, but "
+                                "its rows add up to {since}").format(
+                                  line=line, shown=_shown(name), count=count, since=self.since),
+                                  line, severity="warning"))
         self.part = None
 
     def _total(self, line: int, total: int) -> None:
@@ -217,8 +222,10 @@ class _SheetReader:
         count = count_of(count_cell)
         if count is None:
             what = f"the count is {_shown(count_cell, 20)!r}" if count_cell else "no count"
-            self.problems.append(problem("invalid-count", f"row {line}: {what}; write a whole "
-                                         "number (0 leaves the row out)", line,
+            self.problems.append(problem("invalid-count", _("row {line}: {what}; write a "
+                                                            "whole number (0 leaves the "
+                                                            "row out)").format(
+                                                              line=line, what=what), line,
                                          card=(name_cell or number_cell)[:60] or None))
             return
         if count == 0:
@@ -226,15 +233,18 @@ class _SheetReader:
         number = number_cell
         if inner and number and fold(inner.split()[0]) != fold(number.split()[0]):
             self.problems.append(problem(
-                "csv-syntax", f"row {line}: the name cell says {inner.split()[0]} but the "
-                f"number column {_shown(number, 30)}; fix one", line, card=name[:60] or None))
+                "csv-syntax", _("row {line}: the name cell says {value} but the number "
+                                "column {shown}; fix one").format(
+                    line=line, value=inner.split()[0], shown=_shown(number, 30)),
+                line, card=name[:60] or None))
             return
         if inner and (not number or len(inner.split()) > len(number.split())):
             number = inner  # the number in the name cell, its mark kept
         if not name and len(number.split()) == 2 and number_shaped(number.split()[0]):
             self.problems.append(problem(
-                "csv-syntax", f"row {line}: the mark {number.split()[1]!r} after "
-                f"{number.split()[0]} is not checked without a name; counted by the number",
+                "csv-syntax", _("row {line}: the mark {value!r} after {value2} is not "
+                                "checked without a name; counted by the number").format(
+                                  line=line, value=number.split()[1], value2=number.split()[0]),
                 line, severity="warning"))
             number = number.split()[0]
         ref = f"{name} ({number})" if number and name else number or name
@@ -258,8 +268,10 @@ class _SheetReader:
         else:
             for line, cells in self.above:
                 self.problems.append(problem(
-                    "csv-syntax", f"row {line} ({_shown(', '.join(c for c in cells if c))}) "
-                    f"is above the header (row {self.header_line}); not counted", line,
+                    "csv-syntax", _("row {line} ({shown}) is above the header (row "
+                                    "{header_line}); not counted").format(
+                                      line=line, shown=_shown(', '.join(c for c in cells if c)),
+                                      header_line=self.header_line), line,
                     severity="warning"))
         self.deck.entries = self.collected.entries
         self.zones.finish(self.deck)

@@ -16,6 +16,7 @@ from deckcli.formats.base import Ref, Symbol
 from deckcli.formats.kinds import by_kind
 from deckcli.formats.read import parse_deck_text
 from deckcli.formats.write import UNFORMATTABLE
+from deckcli.i18n import _
 from deckcli.lsp.actions import Fix, cut, game_lines, line_change, ranked_games, renames
 from deckcli.lsp.checking import Checked, Checker
 from deckcli.lsp.diagnostics import spans
@@ -41,7 +42,7 @@ def code_actions(doc: TextDocument, checked: Checked, checker: Checker,
               if isinstance(rule, CopiesRule)} if resolver else set()
     first, last = params.range.start.line, params.range.end.line
     fixes: list[Fix] = []
-    for problem, (line, _, _) in spans(checked, text):
+    for problem, (line, _start, _end) in spans(checked, text):
         if not first <= line <= last:
             continue
         ref = refs.get(line) if problem.line is not None else None
@@ -56,8 +57,9 @@ def code_actions(doc: TextDocument, checked: Checked, checker: Checker,
             fixes += game_lines(file_format, games, problem)
     if checked.game_from is not None and resolver is not None:
         notice = next((p for p in checked.problems if p.rule == "game-inferred"), None)
-        fixes += [Fix(f"{fix.title} (the game {checked.game_from})", fix.edits, notice,
-                      fix.preferred)
+        given = (_("{fix} (the game the configuration gives)") if checked.game_from == "config"
+                 else _("{fix} (the game its cards give)"))
+        fixes += [Fix(given.format(fix=fix.title), fix.edits, notice, fix.preferred)
                   for fix in game_lines(file_format, [resolver.pool.game_id], None)]
     return [to_action(doc, uri, fix, params.context.diagnostics) for fix in fixes]
 
@@ -87,7 +89,8 @@ def format_document(doc: TextDocument, checked: Checked) -> list[types.TextEdit]
     read = parse_deck_text(text, Deck(path=deck.path, kind=deck.kind))[1]
     blocking = next((p for p in read if p.rule in UNFORMATTABLE), None)
     if blocking is not None:
-        raise UserError(f"line {blocking.line}: {blocking.message} — fix it, then format")
+        raise UserError(_("line {line}: {message} — fix it, then format").format(
+            line=blocking.line, message=blocking.message))
     after = file_format.reformat(text, checked.resolver)
     if after is None or after == text:
         return []

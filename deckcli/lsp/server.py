@@ -28,6 +28,8 @@ from pygls.workspace import TextDocument
 
 from deckcli import __version__
 from deckcli.errors import UserError
+from deckcli.i18n import _, use_language
+from deckcli.i18n.languages import match_language
 from deckcli.lsp.checking import Checked, Checker
 from deckcli.lsp.diagnostics import diagnostics
 from deckcli.lsp.fixes import code_actions, format_document, outline
@@ -62,8 +64,9 @@ class DeckServer(LanguageServer):
         trace = "".join(traceback.format_exception(error))
         log.error("%s failed: %s", what, trace)
         self.window_log_message(types.LogMessageParams(
-            type=types.MessageType.Error, message=f"deckcli: internal error in {what}: "
-            f"{type(error).__name__}: {error}\n{trace}"))
+            type=types.MessageType.Error, message=_(
+                "deckcli: internal error in {what}: {kind}: {error}").format(
+                what=what, kind=type(error).__name__, error=error) + f"\n{trace}"))
 
     def answer(self, what: str, uri: str,
                work: Callable[[TextDocument, Checked], T | None],
@@ -77,14 +80,15 @@ class DeckServer(LanguageServer):
         except UserError as exc:
             if refused is None:
                 self.log_error(what, exc)
-                raise JsonRpcInternalError(f"deckcli could not answer {what}: {exc}") from None
+                raise JsonRpcInternalError(_("deckcli could not answer {what}: {reason}").format(
+                    what=what, reason=exc)) from None
             self.window_show_message(types.ShowMessageParams(
                 type=types.MessageType.Warning, message=f"deckcli: {refused}: {exc}"))
             return None
         except Exception as exc:
             self.log_error(what, exc)
-            raise JsonRpcInternalError(f"deckcli could not answer {what}: "
-                                       f"{type(exc).__name__}: {exc}") from None
+            raise JsonRpcInternalError(_("deckcli could not answer {what}: {kind}: {error}").format(
+                what=what, kind=type(exc).__name__, error=exc)) from None
 
     # -- documents -------------------------------------------------------------------------
 
@@ -191,6 +195,14 @@ def build_server(pools: list[Path]) -> DeckServer:
 def _register_requests(server: DeckServer) -> None:
     """Completion, hover, code actions, formatting, symbols and the watching of files."""
 
+    @server.feature(types.INITIALIZE)
+    def on_initialize(params: types.InitializeParams) -> None:
+        """Speak the editor's language (its `locale`), where deckcli speaks it: its own choice,
+        so machine-readable texts follow it too; else the one chosen at start."""
+        code = match_language(params.locale) if params.locale else None
+        if code is not None:
+            use_language(code, explicit=True)
+
     @server.feature(types.INITIALIZED)
     async def initialized(params: types.InitializedParams) -> None:
         watch = server.client_capabilities.workspace
@@ -206,7 +218,8 @@ def _register_requests(server: DeckServer) -> None:
                     register_options=options)]))
         except Exception as exc:  # the client's refusal: changes are then seen on save only
             server.window_log_message(types.LogMessageParams(
-                type=types.MessageType.Info, message=f"deckcli: no file watching ({exc})"))
+                type=types.MessageType.Info, message=_("deckcli: no file watching ({reason})"
+                                                       ).format(reason=exc)))
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION,
                     types.CompletionOptions(trigger_characters=['"', " ", ":"]))
