@@ -57,7 +57,7 @@ def test_a_walk_through_the_language_server_looks_up_decks_once(tmp_path, monkey
     checked = Checker([]).check(path, text)
     assert checked.deck is not None and checked.resolver is not None
     assert checked.resolver.pool.game_id == "megaman"
-    assert checked.game_from == "the configuration gives"
+    assert checked.game_from == "config"
     assert looked == [str(path)]
 
 
