@@ -27,11 +27,11 @@ SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 def verdict_mark(deck: DeckResult, strict: bool) -> Part:
     """'✓ legal', '✗ illegal', or '✗ warnings' for a legal deck that `--strict` fails."""
     legal, illegal, warnings = _("✓ legal"), _("✗ illegal"), _("✗ warnings")
-    width = max(map(display_width, (legal, illegal, warnings))) + 1  # paths start in one column
+    width = max(display_width(legal), display_width(illegal)) + 1  # paths start in one column
     if not deck.legal:
         return ljust(illegal, width), "bold red"
     if deck.fails(strict):
-        return ljust(warnings, width), "bold red"
+        return ljust(warnings, max(width, display_width(warnings) + 1)), "bold red"
     return ljust(legal, width), "bold green"
 
 
