@@ -189,7 +189,8 @@ Promo, giveaway and anniversary printings: the @UNHELD_TOTAL@ rows of the DMHC s
 all Bandai printings by a reading of every card's scan (shared/reference/digimon/printings,
 whose README gives the evidence and its caveats). Each is a card (reference_file =
 "printings") with the Japanese name as its scan reads it (which wins where DMHC's English
-differs: Re-100 reads アルファモン, Re-129 オメガモンズワルトDEFEAT), DMHC's English name, stats and text,
+differs: Re-100 reads アルファモン, Re-129 オメガモンズワルトDEFEAT), DMHC's English name,
+stats and text,
 and `release` (the giveaway or product where the scan names it; EXP's product is
 unidentified; its source is the scan and row the card's source names first) and
 `printed_year`. The eight 20A rows DMHC numbers St-1r, St-61r, St-169r, St-762r, Bo-66r,
