@@ -1,0 +1,83 @@
+"""The script-search rows of a pool (`deckcli.engine.scripts`), made once and kept.
+
+Making them imports pykakasi, pypinyin and OpenCC (seconds); so the rows are stored as JSON in
+the cache folder (`scripts/`), named by a hash of what they are made of (every card's numbers,
+names and readings), the row layout and the three libraries' versions. An entry that is
+missing or not of the rows' shape is made again; without a usable cache folder they are made
+once per run. Nothing read back can run code (JSON, checked row by row).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from importlib import metadata
+
+from deckcli.engine.scripts import (
+    FORMAT,
+    LIBRARIES,
+    Row,
+    ScriptIndex,
+    build_rows,
+    memo_index,
+    pool_names,
+)
+from deckcli.io.cachedir import cache_dir, keep_newest, read_entry, usable_dir, write_entry
+from deckcli.model.pool import Pool
+from deckcli.pools.cache import controls_absent
+
+FOLDER = "scripts"
+KEPT = 16  # entries kept: one per pool, a few pools
+MAX_BYTES = 64 * 1024 * 1024
+
+
+def versions() -> str:
+    """The libraries' versions (read from their metadata, not by importing them)."""
+    found = []
+    for name in LIBRARIES:
+        try:
+            found.append(f"{name}={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            found.append(f"{name}=?")
+    return ",".join(found)
+
+
+def entry_name(pool: Pool) -> str:
+    """The game id and a hash of the rows' makings."""
+    made = json.dumps([FORMAT, versions(), pool_names(pool)], ensure_ascii=False)
+    return f"{pool.game_id[:60]}-{hashlib.sha256(made.encode()).hexdigest()[:32]}.json"
+
+
+def rows_of(data: object) -> list[Row] | None:
+    """Rows read back, or None when the data is not a list of five strings each."""
+    if not isinstance(data, list):
+        return None
+    rows: list[Row] = []
+    for row in data:
+        if not (isinstance(row, list) and len(row) == 5 and all(type(v) is str for v in row)):
+            return None
+        rows.append((row[0], row[1], row[2], row[3], row[4]))
+    return rows
+
+
+def script_index(pool: Pool) -> ScriptIndex:
+    """The pool's script index: from this run's memo, the cache folder, or made (and kept)."""
+    return memo_index(pool, _rows)
+
+
+_MADE: dict[str, list[Row]] = {}  # rows made in this process, by entry name
+
+
+def _rows(pool: Pool) -> list[Row]:
+    name = entry_name(pool)
+    folder = usable_dir(cache_dir())
+    target = folder / FOLDER / name if folder is not None else None
+    rows = rows_of(read_entry(target, MAX_BYTES, controls_absent)) if target else None
+    if rows is None:
+        rows = _MADE.get(name)
+        if rows is None:
+            rows = _MADE[name] = build_rows(pool)
+        if target is not None and write_entry(
+                target, json.dumps(rows, ensure_ascii=False, separators=(",", ":"))):
+            keep_newest(target.parent, KEPT)
+    return rows
