@@ -55,6 +55,19 @@ def test_haikyu_text_is_the_official_skill_of_every_card():
     assert pool.by_number[fold("HV-P01-001")].attrs["position"] == ["MB"]
 
 
+def no_none(cell: str) -> str | None:
+    return None if cell in ("", "None") else cell
+
+
+def test_no_card_of_any_pool_has_the_word_none_for_its_text(cli):
+    for game in REGISTRY.game_ids():
+        for card in REGISTRY.load(game).cards:
+            assert "None" not in (card.attrs.get(key) for key in ("text", "evolution", "group"))
+    shown = cli("cards", "digimon-classic", "St-1")
+    assert shown.code == 0 and "Agumon" in shown.out
+    assert "None" not in shown.out and "text" not in shown.out
+
+
 def test_digimon_classic_text_is_the_dmhc_abilities_cell():
     pool = REGISTRY.load("digimon-classic")
     checked = 0
@@ -71,9 +84,10 @@ def test_digimon_classic_text_is_the_dmhc_abilities_cell():
             if card is None:
                 continue
             checked += 1
-            assert card.attrs.get("text") == (cells[15] or None), cells[3]
-            assert card.attrs.get("evolution") == (cells[4] or None), cells[3]
-            assert card.attrs.get("group") == (cells[7] or None), cells[3]
+            # "None" is the source's word for a card with no such text: no text, not a word
+            assert card.attrs.get("text") == no_none(cells[15]), cells[3]
+            assert card.attrs.get("evolution") == no_none(cells[4]), cells[3]
+            assert card.attrs.get("group") == no_none(cells[7]), cells[3]
     assert checked == len(pool.cards)
     craniummon = pool.by_number[fold("Bo-1163")]
     assert craniummon.attrs["group"] == "Royal Knights"

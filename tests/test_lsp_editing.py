@@ -112,6 +112,17 @@ async def test_hover_shows_facts_copies_against_the_cap_and_turn_3_odds(client, 
     assert await hover(client, uri, row, 20) is None  # past the reference: nothing
 
 
+async def test_hover_shows_the_players_facts_not_where_the_data_came_from(client, root):
+    uri = open_doc(client, root / "digimon-hover.txt", "# game: digimon-classic\n4 St-1\n",
+                   "plaintext")
+    text = await hover(client, uri, 1, 3)
+    assert text is not None
+    assert text.startswith("**Agumon** · St\\-1") and "level: III" in text
+    # St-1 prints no effect text: no "text: None"; no field telling how the pool was built
+    for internal in ("None", "reference file", "ja name derived", "name match"):
+        assert internal not in text
+
+
 async def test_hover_escapes_markup_and_names_unknown_cards(client, root):
     uri = open_doc(client, root / "list-hover.txt", "# game: megaman\n4 *Cyber Swordd*\n",
                    "plaintext")

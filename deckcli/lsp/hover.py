@@ -16,6 +16,8 @@ from deckcli.report.cardview import card_record, show_value
 
 _MARKUP = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~&])")
 _SKIPPED = frozenset({"number", "name", "names", "aliases", "source", "max_copies"})
+# Where a pool's data came from, not what the card is: left out of a player's hover.
+PROVENANCE = frozenset({"reference_file", "ja_name_derived", "name_match", "set_sort_order"})
 
 
 def md(text: object) -> str:
@@ -41,7 +43,7 @@ def hover_text(resolver: Resolver, deck: Deck, ref: str) -> str:
         lines.append("also written: " + ", ".join(md(alias) for alias in card.aliases))
     lines += [f"{md(key.replace('_', ' '))}: {md(show_value(value))}"
               for key, value in card_record(card).items()
-              if key not in _SKIPPED and value not in (None, "", [])]
+              if key not in _SKIPPED and key not in PROVENANCE and value not in (None, "", [])]
     cards = resolver.resolve(deck.entries)[0]
     lines += copies_lines(resolver, cards, deck.total, card)
     chance = show_chance(resolver, [(item.card, item.count) for item in cards], card)

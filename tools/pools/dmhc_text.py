@@ -48,12 +48,21 @@ def dmhc_rows(sets_dir: Path, held: bool = True) -> dict[str, Row]:
     return rows
 
 
+NO_TEXT = "None"  # what a DMHC cell holds for a card that prints no such text
+
+
+def cell_text(value: str) -> str | None:
+    """A DMHC text cell as the pool keeps it: None for an empty cell or the source's "None"
+    (a card with no text has no text, not the word "None")."""
+    return None if value in ("", NO_TEXT) else value
+
+
 def text_fields(row: Row) -> dict[str, str | None]:
     """The card's printed text as DMHC gives it: effect, evolution/activation and group."""
     return {
-        "text": row["Abilities"] or None,
-        "evolution": row["Evo/Activation"] or None,
-        "group": row["Group"] or None,
+        "text": cell_text(row["Abilities"]),
+        "evolution": cell_text(row["Evo/Activation"]),
+        "group": cell_text(row["Group"]),
     }
 
 
