@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 import tomllib
@@ -161,9 +162,10 @@ finally:
 """
 
 
-def probe(tmp_path: Path, *argv: str) -> tuple[str, str]:
+def probe(tmp_path: Path, *argv: str, env: dict[str, str] | None = None) -> tuple[str, str]:
     """Run deckcli in a fresh interpreter: the heavy libraries it imported, and its output."""
-    env = {**os.environ, "DECKCLI_CACHE": str(tmp_path / "cache"), "PYTHONPATH": str(REPO)}
+    env = {**os.environ, "DECKCLI_CACHE": str(tmp_path / "cache"), "PYTHONPATH": str(REPO),
+           **(env or {})}
     run = subprocess.run([sys.executable, "-c", PROBE.format(heavy=HEAVY), *argv],
                          capture_output=True, text=True, env=env, timeout=300)
     said = [line for line in run.stderr.splitlines() if line.startswith("HEAVY=")]
@@ -179,9 +181,34 @@ def test_checking_an_ordinary_deck_imports_no_script_library(tmp_path):
 
 
 @pytest.mark.slow
-def test_script_forms_are_made_once_and_cached(tmp_path):
-    first, out = probe(tmp_path, "cards", "haikyu", "hinata", "--format", "json")
+def test_script_forms_are_shipped_or_made_once_and_cached(tmp_path):
+    shipped, out = probe(tmp_path, "cards", "haikyu", "hinata", "--format", "json")
+    assert shipped == "" and "日向 翔陽" in out  # the shipped pool's rows: nothing imported
+    own = tmp_path / "pools"
+    own.mkdir()
+    shutil.copy(REPO / "cardpools" / "haikyu.toml", own / "haikyu.toml")  # a user's pool
+    env = {"DECKCLI_POOLS": str(own)}
+    first, out = probe(tmp_path, "cards", "haikyu", "hinata", "--format", "json", env=env)
     assert "pykakasi" in first and "日向 翔陽" in out
-    again, out = probe(tmp_path, "cards", "haikyu", "hinata", "--format", "json")
+    again, out = probe(tmp_path, "cards", "haikyu", "hinata", "--format", "json", env=env)
     assert again == "" and "日向 翔陽" in out  # read back from the cache folder
     assert list((tmp_path / "cache" / "scripts").glob("haikyu-*.json"))
+
+
+def test_every_shipped_pool_ships_its_current_script_forms():
+    from deckcli.pools.scriptcache import makings, shipped_rows
+
+    for game_id in REGISTRY.game_ids():
+        pool = REGISTRY.load(game_id)
+        assert shipped_rows(pool, makings(pool)) is not None, (
+            f"{game_id}: run python tools/pools/build_scripts.py")
+
+
+@pytest.mark.slow
+def test_the_shipped_script_forms_are_what_the_libraries_make():
+    from deckcli.engine.scripts import build_rows
+    from deckcli.pools.scriptcache import makings, shipped_rows
+
+    for game_id in REGISTRY.game_ids():
+        pool = REGISTRY.load(game_id)
+        assert shipped_rows(pool, makings(pool)) == build_rows(pool), game_id

@@ -3,7 +3,8 @@ pinyin or the other character set for a Chinese one, a Latin name without its ac
 
 Every name of a card gives one or more *forms*, each compared by `textnorm.script_key`
 (accents, kana and romaji long vowels folded):
-- the name itself (so hiragana finds a katakana name, 'Área' finds AreaSteal);
+- the name itself (so hiragana finds a katakana name, 'Área' finds AreaSteal), folded when
+  the index is made;
 - a kana name's romaji (Hepburn, by pykakasi), and a pool's reading fields (`*_reading`,
   Haikyu's `name_reading`) with their romaji, which stand for the card's Japanese name;
 - a Chinese name (a `zh*` name, or an alias of a card that has one) in Traditional and in
@@ -28,7 +29,7 @@ from deckcli.model.pool import Pool
 from deckcli.model.problem import Problem
 from deckcli.textnorm import script_key
 
-FORMAT = 1  # bump when the rows' layout or the forms change
+FORMAT = 2  # bump when the rows' layout or the forms change
 LIBRARIES = ("pykakasi", "pypinyin", "opencc")  # their versions key the cached rows
 _KANA = re.compile("[\u3041-\u309f\u30a0-\u30ff]")
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -103,8 +104,11 @@ class ScriptIndex:
 
 
 def index_of(pool: Pool, rows: list[Row]) -> ScriptIndex:
-    """The index of a pool's rows (from `build_rows` or the cache)."""
-    return ScriptIndex(rows, {card.number: card for card in pool.cards})
+    """The index of a pool's names (folded here: cheap) and its rows of other forms (from
+    `build_rows` or a cache)."""
+    names = [(key, card.number, name, name, "name") for card in pool.cards
+             for name in card.all_names() if (key := script_key(name))]
+    return ScriptIndex(names + rows, {card.number: card for card in pool.cards})
 
 
 def reading_fields(pool: Pool) -> list[str]:
@@ -157,8 +161,7 @@ def forms(number_names: tuple[str, list[str], list[str], list[str]], tools: Conv
     """(name, form, via) for one card: every name, its romaji, readings, Chinese forms."""
     _number, names, chinese, readings = number_names
     japanese = names[0]
-    for name in names:
-        yield name, name, "name"
+    for name in names:  # the names themselves: `index_of` adds them
         if _KANA.search(name) and not _HAN.search(name):
             yield name, tools.romaji(name), "romaji"
     for name in chinese:
@@ -175,13 +178,14 @@ _TOOLS: list[Converters] = []  # made once per process
 
 
 def build_rows(pool: Pool) -> list[Row]:
-    """Every form of every card of a pool, one row per card and key (the first form wins)."""
+    """Every other form of every card of a pool, one row per card and key (the first form
+    wins; none where a name of the card has the key already)."""
     if not _TOOLS:
         _TOOLS.append(Converters())
     tools = _TOOLS[0]
     rows: list[Row] = []
     for made in pool_names(pool):
-        seen: set[str] = set()
+        seen = {script_key(name) for name in made[1]}
         for name, form, via in forms(made, tools):
             key = script_key(form)
             if key and key not in seen:

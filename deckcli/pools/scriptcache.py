@@ -1,10 +1,12 @@
 """The script-search rows of a pool (`deckcli.engine.scripts`), made once and kept.
 
-Making them imports pykakasi, pypinyin and OpenCC (seconds); so the rows are stored as JSON in
-the cache folder (`scripts/`), named by a hash of what they are made of (every card's numbers,
-names and readings), the row layout and the three libraries' versions. An entry that is
-missing or not of the rows' shape is made again; without a usable cache folder they are made
-once per run. Nothing read back can run code (JSON, checked row by row).
+Making them imports pykakasi, pypinyin and OpenCC (seconds). The shipped pools ship their rows
+(`cardpools/scripts/<game>.json`, written by `tools/pools/build_scripts.py`), used while the
+pool's names and readings are those they were made from; any other pool's rows are stored as
+JSON in the cache folder (`scripts/`), named by a hash of what they are made of (every card's
+number, names and readings), the row layout and the three libraries' versions. An entry that
+is missing or not of the rows' shape is made again; without a usable cache folder they are
+made once per run. Nothing read back can run code (JSON, checked row by row).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import hashlib
 import json
 from importlib import metadata
+from pathlib import Path
 
 from deckcli.engine.scripts import (
     FORMAT,
@@ -42,10 +45,35 @@ def versions() -> str:
     return ",".join(found)
 
 
-def entry_name(pool: Pool) -> str:
-    """The game id and a hash of the rows' makings."""
-    made = json.dumps([FORMAT, versions(), pool_names(pool)], ensure_ascii=False)
-    return f"{pool.game_id[:60]}-{hashlib.sha256(made.encode()).hexdigest()[:32]}.json"
+def makings(pool: Pool) -> str:
+    """A hash of what the rows are made of: the row layout, every card's number, names and
+    readings."""
+    made = json.dumps([FORMAT, pool_names(pool)], ensure_ascii=False)
+    return hashlib.sha256(made.encode()).hexdigest()
+
+
+def entry_name(pool: Pool, made: str) -> str:
+    """The game id and a hash of the rows' makings and the libraries' versions."""
+    key = hashlib.sha256(f"{made}|{versions()}".encode()).hexdigest()[:32]
+    return f"{pool.game_id[:60]}-{key}.json"
+
+
+def shipped_file(pool: Pool) -> Path | None:
+    """Where a shipped pool's rows are shipped (None for a user's pool)."""
+    from deckcli.pools.registry import builtin_pool_dir
+
+    if pool.path.parent.resolve() != builtin_pool_dir().resolve():
+        return None
+    return pool.path.parent / FOLDER / f"{pool.path.stem}.json"
+
+
+def shipped_rows(pool: Pool, made: str) -> list[Row] | None:
+    """A shipped pool's shipped rows, when they were made from its present names."""
+    where = shipped_file(pool)
+    data = read_entry(where, MAX_BYTES, controls_absent) if where else None
+    if not (isinstance(data, dict) and data.get("made") == made):
+        return None
+    return rows_of(data.get("rows"))
 
 
 def rows_of(data: object) -> list[Row] | None:
@@ -69,7 +97,11 @@ _MADE: dict[str, list[Row]] = {}  # rows made in this process, by entry name
 
 
 def _rows(pool: Pool) -> list[Row]:
-    name = entry_name(pool)
+    made = makings(pool)
+    shipped = shipped_rows(pool, made)
+    if shipped is not None:
+        return shipped
+    name = entry_name(pool, made)
     folder = usable_dir(cache_dir())
     target = folder / FOLDER / name if folder is not None else None
     rows = rows_of(read_entry(target, MAX_BYTES, controls_absent)) if target else None
