@@ -140,20 +140,24 @@ class Resolver:
         characters, Latin without accents)."""
         return self._scripts(self.pool)
 
-    def lookup(self, ref: str) -> Lookup:
-        """The card a reference means; `candidates` lists the choices when it is ambiguous."""
+    def lookup(self, ref: str, scripts: bool = True) -> Lookup:
+        """The card a reference means; `candidates` lists the choices when it is ambiguous.
+        `scripts=False`: not through other scripts (game inference asks every pool)."""
         found = self._lookups.get(ref)
+        if found is None and not scripts:
+            return self._lookup(ref, scripts)
         if found is None:
             found = self._lookups[ref] = self._lookup(ref)
             if found.card is not None and found.note is None:
                 self._plain[ref] = found.card
         return found
 
-    def _lookup(self, ref: str) -> Lookup:
+    def _lookup(self, ref: str, scripts: bool = True) -> Lookup:
         matches = self.named(ref)
         if not matches:
-            split = split_number(ref)
-            return self._by_name_and_number(ref, *split) if split else self._by_script(ref)
+            if split := split_number(ref):
+                return self._by_name_and_number(ref, *split)
+            return self._by_script(ref) if scripts else Lookup(None, ())
         first = matches[0]
         if all(self._agree(first, other) for other in matches[1:]):
             return Lookup(first, tuple(matches))

@@ -13,19 +13,13 @@ from typing import TYPE_CHECKING, Any
 from deckcli.model.problem import Problem
 from deckcli.model.record import Record
 from deckcli.pools.poolfile import PoolError, read_raw_header
+from deckcli.pools.shipped import builtin_pool_dir as builtin_pool_dir  # its old home
 from deckcli.textnorm import fold
 
 if TYPE_CHECKING:
     from deckcli.engine.resolver import Resolver
     from deckcli.model.pool import Pool
     from deckcli.model.poolspec import PoolHeader
-
-def builtin_pool_dir() -> Path:
-    """Pools shipped in the wheel (deckcli/cardpools), else the checkout's cardpools/."""
-    packaged = Path(__file__).resolve().parent.parent / "cardpools"
-    if packaged.is_dir():
-        return packaged
-    return Path(__file__).resolve().parent.parent.parent / "cardpools"
 
 
 def user_pool_problem(path: Path) -> str | None:

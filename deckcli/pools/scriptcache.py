@@ -60,7 +60,7 @@ def entry_name(pool: Pool, made: str) -> str:
 
 def shipped_file(pool: Pool) -> Path | None:
     """Where a shipped pool's rows are shipped (None for a user's pool)."""
-    from deckcli.pools.registry import builtin_pool_dir
+    from deckcli.pools.shipped import builtin_pool_dir
 
     if pool.path.parent.resolve() != builtin_pool_dir().resolve():
         return None
