@@ -15,6 +15,15 @@ from deckcli.cli.app import main
 from deckcli.engine.query import Query, compile_query
 from deckcli.model.pool import Pool
 
+
+def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginManager) -> None:
+    """`--snapshot-update`: write the snapshots of tests/snapshots/ (else a missing or different
+    snapshot fails). syrupy (beside pytest-textual-snapshot) declares the same option."""
+    if not pluginmanager.hasplugin("syrupy"):
+        parser.addoption("--snapshot-update", action="store_true", default=False,
+                         help="Write the snapshot files instead of comparing with them.")
+
+
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "samples"
 TEST_POOLS = Path(__file__).parent / "data" / "pools"

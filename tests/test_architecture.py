@@ -85,12 +85,6 @@ def test_few_loose_modules():
     assert loose <= LOOSE, f"put these in a layer: {sorted(loose - LOOSE)}"
 
 
-def test_modules_stay_short():
-    long = {module_name(p): n for p in MODULES
-            if (n := len(p.read_text(encoding="utf-8").splitlines())) > 330}
-    assert not long, f"split these modules (lines): {long}"
-
-
 def test_the_document_states_these_layers():
     """docs/architecture.md's layer table names each package with exactly these imports."""
     rows = dict(re.findall(r"^\| `(deckcli\.[a-z0-9]+)` \|[^|]*\|[^|]*\| ([^|]*) \|$",
@@ -131,17 +125,13 @@ if __name__ == "__main__":
     print(mermaid())
 
 
-def runtime_imports(path: Path) -> set[str]:
-    """The deckcli modules a file imports when it runs (at the top or in a function; not
-    under `if TYPE_CHECKING:`), `from package import module` counted as the module."""
+def module_imports(path: Path) -> set[str]:
+    """The deckcli modules a file imports (at the top, in a function, or for type checking
+    only), `from package import module` counted as the module."""
     known = {module_name(module) for module in MODULES}
     found: set[str] = set()
 
     def visit(node: ast.AST) -> None:
-        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test):
-            for child in node.orelse:
-                visit(child)
-            return
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("deckcli"):
             for alias in node.names:
                 child = f"{node.module}.{alias.name}"
@@ -156,9 +146,11 @@ def runtime_imports(path: Path) -> set[str]:
 
 
 def test_no_module_imports_itself_back():
-    """No runtime import cycle between modules (a package's `__init__` left out: importing a
-    submodule always runs it first)."""
-    graph = {module_name(path): {target for target in runtime_imports(path)
+    """No import circle between modules, whether the imports run at the top, in a function
+    or only for type checking: a circle held apart by where an import stands is still two
+    modules that need each other (a package's `__init__` left out: importing a submodule
+    always runs it first)."""
+    graph = {module_name(path): {target for target in module_imports(path)
                                  if not (PACKAGE / Path(*target.split(".")[1:]) /
                                          "__init__.py").exists()}
              for path in MODULES}
@@ -178,3 +170,79 @@ def test_no_module_imports_itself_back():
         if module not in state:
             walk(module, [module])
     assert cycles == [], "\n".join(" -> ".join(cycle) for cycle in cycles)
+
+
+# --- one home for each fact: deck formats --------------------------------------------------
+
+FORMATS_PACKAGE = "deckcli.formats"
+# Modules naming files that are never decks: the cache folder's entries are JSON files.
+NOT_DECK_FILES = {"deckcli.io.cachedir", "deckcli.app.resultcache", "deckcli.pools.cache",
+                  "deckcli.pools.headercache", "deckcli.pools.poolfile"}
+
+
+def deck_formats() -> tuple[tuple[str, ...], tuple[str, ...]]:
+    from deckcli.formats.kinds import DECK_SUFFIXES, KINDS
+
+    return DECK_SUFFIXES, KINDS
+
+
+OUTSIDE_FORMATS = [path for path in MODULES
+                   if package_of(module_name(path)) != FORMATS_PACKAGE]
+
+
+def _source(path: Path) -> ast.Module:
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
+@pytest.mark.parametrize("path", OUTSIDE_FORMATS, ids=lambda p: module_name(p))
+def test_no_deck_suffix_outside_formats(path):
+    """A deck format's suffixes are its module's: no other layer writes `".toml"` or
+    `".dek"` (it asks `formats.kinds`)."""
+    if module_name(path) in NOT_DECK_FILES:
+        return
+    suffixes, _ = deck_formats()
+    found = [(node.lineno, node.value) for node in ast.walk(_source(path))
+             if isinstance(node, ast.Constant) and isinstance(node.value, str)
+             and node.value.lower() in suffixes]
+    assert not found, f"{module_name(path)} names deck suffixes {found}: ask formats.kinds"
+
+
+@pytest.mark.parametrize("path", OUTSIDE_FORMATS, ids=lambda p: module_name(p))
+def test_no_branch_on_a_deck_format_name_outside_formats(path):
+    """No `deck.kind == "toml"` (or `by_kind("text")`) outside `deckcli.formats`: what differs
+    between formats is a property or a method of the format (`formats.base.DeckFormat`)."""
+    _, kinds = deck_formats()
+    found = []
+    for node in ast.walk(_source(path)):
+        if isinstance(node, ast.Compare):
+            operands = [node.left, *node.comparators]
+            named = [op for op in operands if isinstance(op, ast.Constant) and op.value in kinds]
+            if named and any("kind" in ast.unparse(op) for op in operands if op not in named):
+                found.append((node.lineno, ast.unparse(node)))
+        elif isinstance(node, ast.Call) and ast.unparse(node.func).split(".")[-1] in (
+                "by_kind", "by_name") and any(isinstance(arg, ast.Constant)
+                                              and arg.value in kinds for arg in node.args):
+            found.append((node.lineno, ast.unparse(node)))
+    assert not found, f"{module_name(path)} branches on a format's name: {found}"
+
+
+def game_patterns() -> list[tuple[str, str]]:
+    """(module, name) of every regular expression of deckcli that reads a `game` line or
+    field."""
+    found = []
+    for path in MODULES:
+        for node in ast.walk(_source(path)):
+            if (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)
+                    and ast.unparse(node.value.func) == "re.compile" and node.value.args
+                    and "game" in ast.unparse(node.value.args[0])):
+                found += [(module_name(path), ast.unparse(target)) for target in node.targets]
+    return found
+
+
+def test_one_game_line_pattern_per_format_family():
+    """The `# game:` line of the text family (text lists, a .dek that is a list, CSV comment
+    rows) and the TOML deck's `game = "…"` field are each read by one pattern, in
+    `deckcli.formats`; sniffing, completion, fixes and the reading of a text too broken to
+    parse all use it."""
+    assert sorted(game_patterns()) == [("deckcli.formats.textread", "TEXT_META"),
+                                       ("deckcli.formats.toml_format", "TOML_FIELD")]

@@ -80,8 +80,22 @@ def test_names_shared_by_different_cards_are_written_as_numbers(cli, write_deck)
     assert "HV-D02-001 = 4  # 孤爪 研磨\n" in run.out
 
 
+def test_import_game_counts_as_game_option_and_the_list_game_wins(cli, write_deck):
+    """GAME is placed as `--game` is (app.placement): the list's own `# game:` wins, and the
+    notice says so in the words `check --game` uses."""
+    path = write_deck("list.txt", "# game: megaman\n4 AreaSteal\n")
+    run = cli("import", "haikyu", path)
+    notice = ("the deck names the game megaman, not haikyu (GAME): it is judged as megaman; "
+              "GAME is for decks that name no game")
+    assert run.code == 0 and notice in run.err
+    assert tomllib.loads(run.out)["game"] == "megaman"
+    checked = cli("check", path, "--game", "haikyu", "--format", "json").json()["decks"][0]
+    assert checked["game"] == "megaman"
+    assert [p["message"] for p in checked["problems"] if p["rule"] == "game-conflict"] == [
+        notice.replace("GAME", "--game")]
+
+
 @pytest.mark.parametrize(("args", "code", "message"), [
-    (("haikyu",), 2, "the list says '# game: megaman', not haikyu"),
     (("nosuchgame",), 2, "unknown game 'nosuchgame'"),
     (("megaman", "--deck-format", "modern"), 2, "megaman has no format 'modern'"),
 ])

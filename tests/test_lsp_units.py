@@ -7,9 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from deckcli.formats.text_format import text_spot
+from deckcli.formats.toml_format import toml_spot
 from deckcli.lsp.actions import line_change
 from deckcli.lsp.checking import Checker
-from deckcli.lsp.completion import card_choices, text_spot, toml_spot
+from deckcli.lsp.completion import card_choices
 from deckcli.lsp.hover import md
 from deckcli.lsp.locate import problem_span, refs_of
 from deckcli.model.problem import Problem
@@ -75,10 +77,10 @@ def test_markdown_from_data_is_escaped():
 
 
 def test_outline_of_a_text_list_follows_its_sections():
-    from deckcli.lsp.outline import outline
+    from deckcli.formats.text_format import text_outline
 
     text = "# game: megaman\nNetNavi:\n1 TorchMan, Hothead\nBattleChips (2)\n2 CyberSword\n"
-    found = outline(text, "text", lambda ref: f"×{ref.count}")
+    found = text_outline(text, lambda ref: f"×{ref.count}")
     assert [(s.name, s.kind, s.first, s.last, [(c.name, c.detail) for c in s.children])
             for s in found] == [
         ("game", "field", 0, 0, []),

@@ -55,6 +55,7 @@ def try_repo(hooks: Path, decks: Path, home: Path, *files: str) -> subprocess.Co
                           capture_output=True, timeout=600)
 
 
+@pytest.mark.slow  # pre-commit builds a virtualenv: about 110 s
 def test_the_hook_fails_on_an_illegal_deck_and_passes_a_legal_one(tmp_path):
     (tmp_path / "hooks").mkdir()
     hooks = hook_repository(tmp_path / "hooks")

@@ -1,13 +1,14 @@
 """What the tables look like at 40, 80 and 120 columns, compared with files under snapshots/.
 
-Run with DECKCLI_UPDATE_SNAPSHOTS=1 to rewrite them after a deliberate change (and read the
-diff). Beside the comparison, each output is checked for what must hold at any width: no
+A missing or different snapshot fails; `pytest tests/test_snapshots.py --snapshot-update`
+writes them after a deliberate change (then read the diff).
+
+Beside the comparison, each output is checked for what must hold at any width: no
 line wider than the terminal, and every card number and rule id whole on one line.
 """
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 import pytest
@@ -34,7 +35,7 @@ WHOLE = {"cards": ["St-47", "St-140"], "show": ["St-91", "St-32"],
 
 @pytest.mark.parametrize("width", WIDTHS)
 @pytest.mark.parametrize("view", sorted(VIEWS))
-def test_snapshot(cli, monkeypatch, view, width):
+def test_snapshot(cli, monkeypatch, request, view, width):
     monkeypatch.setenv("COLUMNS", str(width))
     monkeypatch.chdir(SAMPLES.parent)
     args = [str(a.relative_to(SAMPLES.parent)) if isinstance(a, Path) else a
@@ -48,6 +49,7 @@ def test_snapshot(cli, monkeypatch, view, width):
     for word in WHOLE[view]:
         assert any(word in line for line in lines), (word, width)
     path = SNAPSHOTS / f"{view}-{width}.txt"
-    if os.environ.get("DECKCLI_UPDATE_SNAPSHOTS") or not path.exists():
+    if request.config.getoption("--snapshot-update"):
         path.write_text(text, encoding="utf-8")
+    assert path.exists(), f"no snapshot {path.name}: write it with --snapshot-update"
     assert text == path.read_text(encoding="utf-8")

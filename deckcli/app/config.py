@@ -43,11 +43,12 @@ def load_settings(paths: Sequence[Path] = (), *, output_format: str | None = Non
                   ignore: Sequence[str] | None = None, exclude: Sequence[str] | None = None,
                   extend_exclude: Sequence[str] | None = None, force_exclude: bool = False,
                   pools: Sequence[Path] = (), environ: Mapping[str, str] | None = None,
-                  allow_outside: bool = False
+                  allow_outside: bool = False, game_origin: str = "--game"
                   ) -> Settings:
     """The settings of a run over `paths`, strongest last: defaults, GitHub Actions detection
     (output format only), the configuration, the environment, then the command line's options
-    (None or empty: not given). Mistakes are gathered in `Settings.mistakes`, not raised."""
+    (None or empty: not given; `game_origin`: how messages name where `game` was given, as
+    `import` gives it by its GAME argument). Mistakes are gathered in `Settings.mistakes`."""
     env = os.environ if environ is None else environ
     settings = Settings()
     if env.get(CI_ENV) == "true":
@@ -61,7 +62,7 @@ def load_settings(paths: Sequence[Path] = (), *, output_format: str | None = Non
     if output_format is not None:
         settings = replace(settings, format=Sourced(output_format.lower(), "--format"))
     if game is not None:
-        settings = replace(settings, game=Sourced(game, "--game"))
+        settings = replace(settings, game=Sourced(game, game_origin))
     if deck_format is not None:
         settings = replace(settings, deck_format=Sourced(deck_format, "--deck-format"))
     if strict is not None:

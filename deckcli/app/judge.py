@@ -1,22 +1,34 @@
-"""Judging one deck file: read it (or tell from its content that a scanned file is no deck),
-place it in its game and format, check it, and keep the problems the settings report."""
+"""The one judge of a deck's text: a file on disk or an editor's buffer, decided to be a deck
+(or not), placed once in its game and format, and checked, with the problems the settings
+report.
+
+Every front end asks `judge` and nothing else, so they agree on every file:
+
+- `deckcli check` (through `app.run`): `judge(path, settings, registry, explicit=...)`, and
+  reports `Judged.skip` or `Judged.result`;
+- the language server: `judge(path, settings, registry, text=buffer)`; a buffer is judged as a
+  folder scan would judge its file (an empty buffer, or a TOML file too broken to parse that
+  does not start like a deck, is not one yet), and `Judged.placement` gives the resolver for
+  completion and hover even while the deck is too broken to read;
+- `deckcli import`: `judge(path, settings, registry, text=list_text, explicit=True)` with
+  its GAME argument in `settings.game`, like `--game`;
+- the coming terminal builder, fixes and collections: the same call, with the buffer they hold.
+"""
 
 from __future__ import annotations
 
-from deckcli.app.placement import place
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from deckcli.app.placement import Placement, place
 from deckcli.app.scan import Skip, Target
-from deckcli.app.settings import Settings
+from deckcli.app.settings import DeckGlob, Settings
 from deckcli.engine.check import check_deck, unchecked
-from deckcli.formats.kinds import SNIFFED_SUFFIXES, kind_of
-from deckcli.formats.read import (
-    UNREADABLE_RULES,
-    decode_deck_bytes,
-    parse_deck_bytes,
-    read_deck_file,
-    read_limited,
-)
-from deckcli.formats.sniff import not_a_deck
-from deckcli.model.deck import Deck
+from deckcli.formats.base import DeckFormat
+from deckcli.formats.entries import problem
+from deckcli.formats.kinds import NATIVE, by_kind, by_suffix
+from deckcli.formats.read import UNREADABLE_RULES, decode_deck_bytes, read_limited
+from deckcli.model.deck import Deck, DeckKind
 from deckcli.model.problem import Problem
 from deckcli.model.result import DeckResult
 from deckcli.pools.registry import PoolRegistry
@@ -24,64 +36,145 @@ from deckcli.pools.registry import PoolRegistry
 UNSILENCED = frozenset({"pool-override", "pool-added"})  # select/ignore never hide these
 
 
-def looks_like_deck(deck: Deck, problems: list[Problem]) -> bool:
-    """In a folder scan, a TOML file with neither `game` nor `[cards]` is not a deck, nor is
-    an empty one (a `deckcli.toml` or `pyproject.toml` made with `touch`)."""
-    if deck.kind != "toml" or deck.game is not None or deck.entries:
-        return True
-    return not any(p.rule in ("missing-cards", "empty-file") for p in problems)
+@dataclass
+class Judged:
+    """What the judge says of one file or buffer.
+
+    `skip` set: not a deck, and why (then nothing else is). Else `deck` is what was read;
+    `result` the verdict with the settings' filter applied (None only when no registry was
+    given: pools that could not be loaded); `placement` where the deck was placed (None when
+    it was too broken to read and names no game, or when no registry was given)."""
+
+    path: Path
+    skip: Skip | None = None
+    deck: Deck | None = None
+    result: DeckResult | None = None
+    placement: Placement | None = None
+    read: list[Problem] = field(default_factory=list)  # what reading the deck found
 
 
-def check_file(deck: Deck, problems: list[Problem], registry: PoolRegistry,
-               settings: Settings) -> DeckResult:
-    """The verdict on a deck already read (with the problems reading it found)."""
-    if any(p.rule in UNREADABLE_RULES for p in problems):
-        return unchecked(deck, problems)
-    placed = place(deck, registry, settings)
+def judge(path: Path, settings: Settings, registry: PoolRegistry | None, *,
+          text: str | None = None, explicit: bool = False, kind: DeckKind | None = None,
+          problems: tuple[Problem, ...] | list[Problem] = ()) -> Judged:
+    """Judge the deck at `path`, or the `text` an editor holds for it.
+
+    `explicit`: the file was named (on the command line, by `import`): it is a deck whatever
+    it holds. Otherwise its content decides, as in a folder scan (a `[[decks]]` entry of the
+    configuration makes any file it names a deck). `kind`: the file format when the path's
+    suffix does not give it (standard input). `problems`: found before reading (by the scan),
+    reported with the deck. `registry` None: read only (the editor's configuration is broken).
+    """
+    glob = settings.deck_glob(path)  # the one visit of the configuration's [[decks]]
+    file_format = by_kind(kind) if kind is not None else by_suffix(path)
+    if text is None:
+        read = _read_file(path, file_format, glob, explicit)
+    else:
+        read = _read_buffer(path, text, file_format, glob, explicit)
+    if isinstance(read, Skip):
+        return Judged(path, skip=read)
+    deck, read_problems = read
+    found = [*problems, *read_problems]
+    if registry is None:
+        return Judged(path, deck=deck, read=read_problems)
+    if any(p.rule in UNREADABLE_RULES for p in found):
+        placement = _written_place(deck, text, registry, settings, glob)
+        return Judged(path, deck=deck, result=filter_problems(unchecked(deck, found), settings),
+                      placement=placement, read=read_problems)
+    placement = place(deck, registry, settings, glob)
+    return Judged(path, deck=deck, result=filter_problems(
+        _verdict(deck, found, placement), settings), placement=placement, read=read_problems)
+
+
+def _verdict(deck: Deck, problems: list[Problem], placed: Placement) -> DeckResult:
     if placed.resolver is None:
         assert placed.stop is not None
         return unchecked(deck, [placed.stop, *problems], placed.game_id)
     return check_deck(deck, placed.resolver, [*placed.notes, *problems])
 
 
+def _written_place(deck: Deck, text: str | None, registry: PoolRegistry, settings: Settings,
+                   glob: DeckGlob | None) -> Placement | None:
+    """For an editor: where a deck too broken to read belongs, by the game and format its
+    lines name (its format's own pattern) or the configuration gives; no inference."""
+    if text is None:
+        return None
+    written = by_kind(deck.kind).written_meta(text)
+    guess = Deck(path=deck.path, kind=deck.kind, game=written.get("game"),
+                 format=written.get("format"))
+    if guess.game is None and settings.game.value is None and (glob is None or glob.game is None):
+        return None
+    return place(guess, registry, settings, glob)
+
+
+def check_file(deck: Deck, problems: list[Problem], registry: PoolRegistry,
+               settings: Settings) -> DeckResult:
+    """The verdict on a deck already read (with the problems reading it found), unfiltered."""
+    if any(p.rule in UNREADABLE_RULES for p in problems):
+        return unchecked(deck, problems)
+    return _verdict(deck, problems, place(deck, registry, settings))
+
+
 def check_target(target: Target, registry: PoolRegistry, settings: Settings
                  ) -> DeckResult | Skip:
-    """Check one deck file, or say why a file met in a folder scan is not a deck."""
-    read = read_target(target, settings)
-    if isinstance(read, Skip):
-        return read
-    deck, problems = read
-    checked = check_file(deck, [*target.problems, *problems], registry, settings)
-    return filter_problems(checked, settings)
+    """Check one deck file of a run, or say why a file met in a folder scan is not a deck."""
+    judged = judge(target.path, settings, registry, explicit=target.explicit,
+                   problems=target.problems)
+    if judged.skip is not None:
+        return judged.skip
+    assert judged.result is not None
+    return judged.result
 
 
-def read_target(target: Target, settings: Settings) -> tuple[Deck, list[Problem]] | Skip:
-    """A file read as a deck, unless it was found by a scan and its content says it is none:
-    a text list without a `# game:` line, a CSV without a count column, a TOML file without
-    `game` or `[cards]`. A `[[decks]]` entry of the config makes any file it names a deck."""
-    path = target.path
-    suffix = path.suffix.lower()
-    if target.explicit or suffix not in SNIFFED_SUFFIXES:
-        deck, problems = read_deck_file(path)
-        if target.explicit or looks_like_deck(deck, problems):
-            return deck, problems
-        empty = any(p.rule == "empty-file" for p in problems)
-        return Skip(str(path), "an empty TOML file" if empty
-                    else "a TOML file with neither game nor [cards]")
+def _read_file(path: Path, file_format: DeckFormat | None, glob: DeckGlob | None,
+               explicit: bool) -> tuple[Deck, list[Problem]] | Skip:
+    """A file read as a deck, unless it was found by a scan and its content says it is none
+    (its format's `not_a_deck`, before reading, and `not_a_deck_read`, after): a text list
+    whose lines do not read as one, a CSV without a count column, a TOML file without `game`
+    or `[cards]`. A `[[decks]]` entry of the config makes any file it names a deck."""
+    fmt = file_format or NATIVE
+    named = explicit or glob is not None
+    deck = Deck(path=str(path), kind=fmt.kind)
     try:
         data = read_limited(path)
-    except OSError:
-        return read_deck_file(path)  # reports why it cannot be read
-    glob = settings.deck_glob(path)
-    if glob is None:
-        text, failure = decode_deck_bytes(data)
-        if failure is not None:
+    except OSError as exc:
+        return deck, [problem("unreadable", f"cannot read the file: {exc.strerror or exc}")]
+    text, failure = decode_deck_bytes(data)
+    if failure is not None:
+        if fmt.sniffed and not named:
             return Skip(str(path), f"not read as a deck: {failure.message}")
+        found: list[Problem] = [failure]
+    else:
         assert text is not None
-        reason = not_a_deck(suffix, text, settings.game.value is not None)
-        if reason is not None:
+        if fmt.sniffed and not named and (reason := fmt.not_a_deck(text)) is not None:
             return Skip(str(path), reason)
-    return parse_deck_bytes(data, Deck(path=str(path), kind=kind_of(path)))
+        deck, found = fmt.read(text, deck)
+    if not named and (reason := fmt.not_a_deck_read(deck, found, typing=False)) is not None:
+        return Skip(str(path), reason)
+    return deck, found
+
+
+def _read_buffer(path: Path, text: str, file_format: DeckFormat | None, glob: DeckGlob | None,
+                 explicit: bool) -> tuple[Deck, list[Problem]] | Skip:
+    """An editor's buffer, judged as a folder scan judges its file; an empty buffer, or one
+    of a file no deck format has, is not a deck (yet)."""
+    named = explicit or glob is not None
+    if not named:
+        if file_format is None:
+            return Skip(str(path), "no deck format has its extension")
+        if not text.strip():
+            return Skip(str(path), "an empty document")
+        if file_format.sniffed and (reason := file_format.not_a_deck(text)) is not None:
+            return Skip(str(path), reason)
+    fmt = file_format or NATIVE
+    deck = Deck(path=str(path), kind=fmt.kind)
+    decoded, failure = decode_deck_bytes(text.encode("utf-8"))
+    if failure is not None:
+        return deck, [failure]
+    assert decoded is not None
+    deck, found = fmt.read(decoded, deck)
+    if not named and (reason := fmt.not_a_deck_read(deck, found, typing=True, text=decoded)):
+        return Skip(str(path), reason)
+    return deck, found
 
 
 def filter_problems(result: DeckResult, settings: Settings) -> DeckResult:

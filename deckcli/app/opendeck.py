@@ -14,8 +14,9 @@ from deckcli.app.settings import Settings
 from deckcli.engine.check import check_deck
 from deckcli.engine.resolver import Resolver, Tallied
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
-from deckcli.formats.edit import split_bom, text_entries
-from deckcli.formats.kinds import kind_of
+from deckcli.formats.base import DeckFormat
+from deckcli.formats.edit import split_bom
+from deckcli.formats.kinds import by_kind, kind_of
 from deckcli.formats.read import (
     MAX_FILE_BYTES,
     UNREADABLE_RULES,
@@ -55,6 +56,11 @@ class LoadedDeck:
     notes: tuple[Problem, ...]  # said beside every verdict on it (a user pool's override)
 
     @property
+    def format(self) -> DeckFormat:
+        """The deck's file format (its module in `deckcli.formats`)."""
+        return by_kind(self.deck.kind)
+
+    @property
     def pool(self) -> Pool:
         return self.resolver.pool
 
@@ -72,10 +78,7 @@ class LoadedDeck:
 
     def entries_for(self, card: Card | None, ref: str = "") -> list[DeckEntry]:
         """Every entry of the file that counts `card` (or, for None, that writes `ref`)."""
-        if self.deck.kind == "text":
-            entries = text_entries(split_bom(self.data)[1])
-        else:
-            entries = self.deck.entries
+        entries = self.format.edit_entries(split_bom(self.data)[1], self.deck)
         if card is None:
             return [entry for entry in entries if fold(entry.ref) == fold(ref)]
         return [entry for entry in entries

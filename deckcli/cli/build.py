@@ -18,6 +18,7 @@ from deckcli.cli.app import app, error, open_registry, run_settings
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import locked, write_bytes
 from deckcli.errors import EXIT_FAILED, UserError
+from deckcli.i18n import _
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from collections.abc import Callable
@@ -66,7 +67,7 @@ def new(
     """Start a new, empty deck file for a game."""
     from deckcli.app.opendeck import open_game
     from deckcli.engine.check import check_deck
-    from deckcli.formats.kinds import by_suffix, suffix_list
+    from deckcli.formats.kinds import NATIVE, by_suffix, suffix_list
     from deckcli.formats.read import parse_deck_bytes
     from deckcli.model.deck import Deck
 
@@ -74,7 +75,7 @@ def new(
     if file_format is None:
         written = path.suffix or "a file without an extension"
         raise UserError(f"{path}: new writes deck files ({suffix_list()}), not {written}; "
-                        f"name it e.g. {path.with_suffix('.toml').name}")
+                        f"name it e.g. {path.with_suffix(NATIVE.suffixes[0]).name}")
     registry = open_registry()
     resolver = open_game(registry, game, deck_format)
     if path.is_dir():
@@ -113,14 +114,13 @@ def add(
 ) -> None:
     """Add copies of a card; the rest of the file stays byte for byte as it was."""
     from deckcli.formats.edit import plan_add
-    from deckcli.formats.textlist import deck_key
 
     copies = parse_count(count)
 
     def plan(loaded: LoadedDeck) -> tuple[Edit, str]:
         target = loaded.card(card)
         entries = loaded.entries_for(target)
-        key = deck_key(loaded.resolver, target, text_list=loaded.deck.kind == "text")
+        key = loaded.format.card_key(loaded.resolver, target)
         held = sum(entry.count for entry in entries)
         return plan_add(entries, key, copies), f"{target.label()}: {held} → {held + copies}"
 
@@ -222,13 +222,12 @@ def fmt(
                                         "would change and exit 1 if any would.")] = False,
 ) -> None:
     """Rewrite TOML decks in canonical form: grouped by type, canonical names, comments kept."""
-    from deckcli.app.judge import looks_like_deck
+    from deckcli.app.judge import judge
     from deckcli.app.opendeck import describe, load_deck
     from deckcli.app.run import empty_folder_note
     from deckcli.app.scan import EmptyFolder, Target, scan_paths
     from deckcli.escape import printable_path
-    from deckcli.formats.kinds import kind_of
-    from deckcli.formats.read import read_deck_file
+    from deckcli.formats.kinds import NATIVE, format_of
     from deckcli.formats.write import UNFORMATTABLE
 
     missing = [str(path) for path in paths if not path.exists()]
@@ -246,13 +245,15 @@ def fmt(
         if not isinstance(target, Target):
             continue  # skipped by the exclusions (check --verbose lists them)
         path = target.path
-        if not target.explicit and (path.suffix.lower() != ".toml"
-                                    or not looks_like_deck(*read_deck_file(path))):
+        file_format = format_of(path)
+        if not target.explicit and (not file_format.canonical
+                                    or judge(path, settings, None).skip is not None):
             continue  # not TOML (a list, CSV, JSON), or no deck
         try:
-            if kind_of(path) == "text":
-                raise UserError("a text list; fmt formats TOML decks (deckcli import turns a "
-                                "list into one)", EXIT_FAILED)
+            if not file_format.canonical:
+                raise UserError(_("a {label}; fmt formats {native}s (deckcli import turns a "
+                                  "list into one)").format(label=file_format.label,
+                                                           native=NATIVE.label), EXIT_FAILED)
             with contextlib.nullcontext() if check else locked(path):
                 loaded = load_deck(path, settings, registry)
                 blocking = next((p for p in loaded.problems if p.rule in UNFORMATTABLE), None)
@@ -280,10 +281,10 @@ def fmt(
 
 def _formatted(loaded: LoadedDeck) -> bytes:
     from deckcli.formats.edit import split_bom
-    from deckcli.formats.write import format_toml
+    from deckcli.formats.kinds import NATIVE
 
     bom, text = split_bom(loaded.data)
-    return bom + format_toml(text, loaded.resolver).encode("utf-8")
+    return bom + (NATIVE.reformat(text, loaded.resolver) or text).encode("utf-8")
 
 
 @app.command(epilog=epilog(

@@ -16,12 +16,14 @@ from deckcli.cli.helpstyle import epilog
 from deckcli.cli.options import DeckFormatOption, GameOption
 from deckcli.cli.output import emit
 from deckcli.errors import UserError
+from deckcli.formats.kinds import suffix_list
+from deckcli.report import LOCAL, RENDERERS
 
 if TYPE_CHECKING:
     from deckcli.model.result import CheckResult
 
-OUTPUT_FORMATS = ("rich", "text", "json", "github", "sarif", "junit", "markdown")
-LOCAL_FORMATS = ("rich", "text", "json")  # the others are for CI logs: no progress bar there
+OUTPUT_FORMATS = tuple(RENDERERS)  # the report registry's names
+LOCAL_FORMATS = LOCAL  # the others are for CI logs: no progress bar there
 SLOW_SECONDS = 1.0  # a check still running after this long shows a progress bar
 
 if TYPE_CHECKING:
@@ -67,8 +69,8 @@ def check(
     paths: Annotated[
         list[Path],
         typer.Argument(metavar="PATH...",
-            help="Deck files or folders (searched for decks: .toml, .txt, .list, .dek, .csv, "
-            ".json).", show_default=False
+            help=f"Deck files or folders (searched for decks: {suffix_list()}).",
+            show_default=False
         ),
     ],
     format_: Annotated[

@@ -11,16 +11,20 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, global_allow_outside, open_registry, run_settings
+from deckcli.cli.app import app, global_allow_outside, run_settings
 from deckcli.cli.build import verdict
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import write_bytes, write_text_chunks
-from deckcli.errors import EXIT_FAILED, UserError
+from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
 from deckcli.escape import escape_controls
+from deckcli.formats.kinds import FORMATS, KINDS, LIST, suffix_list
+from deckcli.i18n import _
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
-    from deckcli.engine.resolver import Resolver
     from deckcli.formats.compare import CardChange
+
+
+LISTS = tuple(fmt for fmt in FORMATS if not fmt.canonical)  # what import reads
 
 
 @app.command("import", epilog=epilog(
@@ -35,8 +39,8 @@ def import_(
     game: Annotated[str, typer.Argument(metavar="GAME", help="Game id or alias of the list.",
                                         autocompletion=complete.game_ids)],
     file: Annotated[Path, typer.Argument(metavar="FILE",
-                                         help="A deck list: text, LackeyCCG .dek, .csv or .json "
-                                         "('-' reads a text list from stdin).")],
+                                         help=f"A deck list ({suffix_list(LISTS)}; '-' reads a "
+                                         f"{LIST.label} from stdin).")],
     output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
                                                 help="Write the TOML deck to FILE.")] = None,
     partial: Annotated[bool, typer.Option(
@@ -49,33 +53,41 @@ def import_(
 ) -> None:
     """Turn a deck list (text, LackeyCCG .dek, CSV or JSON) into a TOML deck with cards
     resolved."""
-    from deckcli.app.opendeck import open_game
+    from deckcli.app.judge import judge
     from deckcli.engine.check import check_deck
+    from deckcli.engine.resolver import Resolver
     from deckcli.formats.importlist import import_list
-    from deckcli.formats.kinds import kind_of
+    from deckcli.formats.kinds import NATIVE, format_of
     from deckcli.formats.read import decode_deck_bytes
-    from deckcli.formats.tomldeck import parse_toml_deck
-    from deckcli.formats.write import canonical_deck_text
     from deckcli.model.deck import Deck
 
-    if file.suffix.lower() == ".toml":
-        raise UserError(f"{file} is a TOML deck already; deckcli fmt puts it in canonical form")
+    source = LIST if str(file) == "-" else format_of(file)
+    if source.canonical:
+        raise UserError(_("{file} is a {label} already; deckcli fmt puts it in canonical "
+                          "form").format(file=file, label=source.label))
     if output is not None and output.exists() and not force:
         raise UserError(f"{output} already exists; pass --force to replace it", EXIT_FAILED)
     text, failure = decode_deck_bytes(_read_input(file))
     if failure is not None:
         raise UserError(f"{file}: {failure.message}", EXIT_FAILED)
-    registry = open_registry()
-
-    def choose(listed: Deck) -> Resolver:
-        resolver = open_game(registry, game, deck_format or listed.format)
-        if listed.game and registry.resolve_id(listed.game) != resolver.pool.game_id:
-            raise UserError(f"the list says '# game: {listed.game}', not "
-                            f"{resolver.pool.game_id}; import it for that game or fix the line")
-        return resolver
-
-    kind = "text" if str(file) == "-" else kind_of(file)
-    imported = import_list(text or "", choose, kind)
+    settings = run_settings([] if str(file) == "-" else [file], game=game,
+                            deck_format=deck_format, game_origin="GAME")
+    registry = settings.registry()
+    if registry.resolve_id(game) is None:  # a GAME no pool has is a usage error, as --game's
+        unknown = registry.open_resolver(game, None)
+        assert not isinstance(unknown, Resolver)
+        raise UserError(unknown.message)
+    # the one judge: GAME counts as --game (the list's own `# game:` wins, with a notice)
+    judged = judge(file, settings, registry, text=text or "", explicit=True, kind=source.kind)
+    placed, deck = judged.placement, judged.deck
+    assert deck is not None
+    if placed is None or placed.resolver is None:
+        stop = placed.stop if placed is not None else None
+        assert stop is not None
+        raise UserError(stop.message, EXIT_FAILED if stop.rule == "broken-pool" else EXIT_USAGE)
+    for note in placed.notes:
+        sys.stderr.write(escape_controls(f"deckcli: {file}: {note.message}") + "\n")
+    imported = import_list(text or "", deck, judged.read, placed.resolver)
     for line in [*imported.unresolved, *imported.zones]:
         sys.stderr.write(escape_controls(f"deckcli: {file}: {line}") + "\n")
     if imported.unresolved and not partial:
@@ -86,8 +98,8 @@ def import_(
         raise UserError("the list has a side zone a TOML deck has no place for; nothing "
                         "written (move its cards into the deck or delete it, or pass "
                         "--partial to write the deck without it)", EXIT_FAILED)
-    toml = canonical_deck_text(imported.resolver, imported.counted, imported.deck.name)
-    deck, problems = parse_toml_deck(toml, Deck(path=str(output or "-")))
+    toml = "".join(NATIVE.write(imported.resolver, imported.counted, imported.deck.name))
+    deck, problems = NATIVE.read(toml, Deck(path=str(output or "-"), kind=NATIVE.kind))
     summary = (f"imported {file} ({len(imported.counted)} different cards"
                f"{'; its side zone left out' * bool(imported.zones)}) · "
                f"{verdict(check_deck(deck, imported.resolver, problems))}")
@@ -121,22 +133,22 @@ def export(
     path: Annotated[Path, typer.Argument(metavar="PATH", help="The deck file.")],
     format_: Annotated[str | None, typer.Option(
         "--format", "-f", metavar="FORMAT", show_default=False,
-        help="text, toml, json, csv or lackey (default: the one FILE's extension names, "
-        "else text).")] = None,
+        help=f"{', '.join(KINDS)} (default: the one FILE's extension names, else "
+        f"{LIST.kind}).")] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
                                                 help="Write to FILE.")] = None,
 ) -> None:
     """Write a deck as a text list, TOML, JSON, CSV or LackeyCCG .dek (each imports back the
     same)."""
     from deckcli.app.opendeck import load_deck
-    from deckcli.formats.kinds import KINDS, by_kind, by_name, by_suffix
+    from deckcli.formats.kinds import by_name, by_suffix
 
     if format_ is not None:
         file_format = by_name(format_)
         if file_format is None:
             raise UserError(f"--format takes {', '.join(KINDS)}, not {format_!r}")
     else:  # `-o torch.dek` writes a .dek, never a text list under that name
-        file_format = (output is not None and by_suffix(output)) or by_kind("text")
+        file_format = (output is not None and by_suffix(output)) or LIST
     if output is not None and output.exists() and output.resolve() == path.resolve():
         raise UserError(f"-o {output} is the deck itself; write the export to another file")
     loaded = load_deck(path, run_settings([path]))
@@ -157,7 +169,7 @@ def export(
     resolved = [item for item in counted if item.card is not None]
     chunks: Iterable[str] = file_format.write(loaded.resolver, resolved, loaded.deck.name)
     zones = {zone: entries for zone, entries in loaded.deck.zones.items() if entries}
-    if file_format.kind == "text":  # a text list keeps its side zones, after the deck
+    if file_format.keeps_zones:  # a text list keeps its side zones, after the deck
         from deckcli.formats.textlist import zone_text
         chunks = [*chunks, zone_text(loaded.resolver, zones)]
     else:
@@ -165,8 +177,8 @@ def export(
             total = sum(entry.count for entry in entries)
             sys.stderr.write(escape_controls(
                 f'deckcli: {path}: the zone "{zone}" ({total} card{"s" * (total != 1)}) is not '
-                f"in the {file_format.kind} export, which holds the deck only; --format text "
-                "keeps it") + "\n")
+                f"in the {file_format.kind} export, which holds the deck only; --format "
+                f"{LIST.kind} keeps it") + "\n")
     if output is None:  # written as it comes, here and into -o FILE: a .dek can be large
         sys.stdout.writelines(chunks)
         sys.stdout.flush()

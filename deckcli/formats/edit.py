@@ -58,14 +58,6 @@ def plan_remove(entries: list[DeckEntry], count: int | None, label: str) -> Edit
     return Edit(changes=tuple(reversed(changes)))
 
 
-def text_entries(text: str) -> list[DeckEntry]:
-    """Every card line of a text list's deck, one entry per line (repeats are not merged; a
-    side zone's lines are not the deck's)."""
-    return [DeckEntry(line.ref, line.count, line.number)
-            for line in text_lines(text)
-            if line.kind == "card" and line.count > 0 and line.zone is None]
-
-
 def split_bom(data: bytes) -> tuple[bytes, str]:
     """(the UTF-8 byte-order mark or b"", the text after it)."""
     bom = codecs.BOM_UTF8 if data.startswith(codecs.BOM_UTF8) else b""

@@ -1,17 +1,16 @@
 """Deck lists read for `import`: a text list (or a file another program wrote) resolved
 against a game, with every line that gives no card said with its line number.
 
-Lines are read exactly as `deckcli check` reads them (`formats.read`).
+Lines are read and placed exactly as `deckcli check` reads and places them (`app.judge`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from deckcli.engine.resolver import Resolved, Resolver
-from deckcli.formats.read import parse_deck_text
-from deckcli.model.deck import Deck, DeckKind
+from deckcli.model.deck import Deck
+from deckcli.model.problem import Problem
 
 
 @dataclass
@@ -37,12 +36,10 @@ class ImportedList:
     zones: list[UnreadLine]  # side zones (`Sideboard:`): a TOML deck has no place for them
 
 
-def import_list(text: str, choose: Callable[[Deck], Resolver], kind: DeckKind = "text"
+def import_list(text: str, deck: Deck, problems: list[Problem], resolver: Resolver
                 ) -> ImportedList:
-    """Read a deck list (a text list, or a `kind` of file another program wrote); `choose`
-    gives the resolver for what the list says of itself (its game and format) or raises."""
-    deck, problems = parse_deck_text(text, Deck(path="", kind=kind))
-    resolver = choose(deck)
+    """A deck list (a text list, or a file another program wrote) as read from `text` with
+    the problems reading found, resolved by the game it was placed in (`app.judge`)."""
     raw_lines = text.splitlines()
 
     def unresolved(line: int, reason: str) -> UnreadLine:

@@ -25,7 +25,11 @@ from deckcli.textnorm import squash
 MAX_COUNT_DIGITS = 4_000  # below Python's int-parsing limit (4,300 digits)
 # The text patterns run on stripped lines of any length: none may backtrack quadratically over a
 # run of spaces (a lazy group before `\s+` or `\s*$` would), so they stay linear.
-TEXT_META = re.compile(r"^(?:#|//)\s*(game|format|name)\s*:\s*(.*)$", re.IGNORECASE)
+# The text family's one `# game:` (and `# format:`, `# name:`) line pattern: read here, and by
+# the text format's sniffing, completion and fixes (`text_format`); it holds on a stripped line
+# and, line by line, in a whole text (it never crosses a newline).
+TEXT_META = re.compile(r"^[^\S\n]*(?:#|//)[^\S\n]*(game|format|name)[^\S\n]*:[^\S\n]*(.*)$",
+                       re.IGNORECASE | re.MULTILINE)
 _COUNT_FIRST = re.compile(r"^(\d+)\s*[xX×]?\s+(\S.*)$")
 _COUNT_LAST = re.compile(r"^(\S(?:.*\S)?)\s+[xX×]\s*(\d+)$")
 _COUNT_IN_BRACKETS = re.compile(r"^(\S(?:.*\S)?)\s*(?:\(\s*(\d+)\s*\)|\[\s*(\d+)\s*\])$")
@@ -89,7 +93,7 @@ def text_line(number: int, raw_line: str, zone: str | None) -> TextLine:
         return TextLine(number, raw_line, "blank")
     if line.startswith(("#", "//")):  # only such lines can be `# game: id` lines
         if meta := TEXT_META.match(line):
-            return TextLine(number, raw_line, "meta", ref=meta.group(2),
+            return TextLine(number, raw_line, "meta", ref=meta.group(2).strip(),
                             key=meta.group(1).lower())
         return TextLine(number, raw_line, "comment")
     cut = _COMMENT_START.search(line)

@@ -20,6 +20,9 @@ _KEY_OR_HEADER = re.compile(
     re.MULTILINE | re.VERBOSE,
 )
 
+# The comment `fmt` writes over each group of `[cards]`: `# Type (N)`.
+GROUP_COMMENT = re.compile(r"^#\s*(?P<label>.+?)\s+\(\d+\)\s*$")
+
 
 class LazyKeyLines:
     """`key_lines` of a text, worked out on first use.

@@ -9,7 +9,6 @@ everything outside `[cards]` is left as written.
 
 from __future__ import annotations
 
-import re
 from collections import Counter
 from dataclasses import dataclass, field
 
@@ -23,13 +22,13 @@ from deckcli.errors import EXIT_FAILED, UserError
 from deckcli.formats.layout import group_by_type, type_order
 from deckcli.formats.textread import newline_of
 from deckcli.formats.tomldeck import parse_toml_deck
+from deckcli.formats.tomlkeys import GROUP_COMMENT
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck
 
 # Problems in [cards] that fmt would have to guess about: the user fixes them first.
 UNFORMATTABLE = frozenset({"invalid-count", "invalid-card-ref", "missing-cards",
                            "too-many-entries"})
-GROUP_COMMENT = re.compile(r"^#\s*(?P<label>.+?)\s+\(\d+\)\s*$")
 
 
 @dataclass

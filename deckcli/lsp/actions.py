@@ -4,15 +4,15 @@ the file when it is missing or came from the configuration. Pure: text in, edits
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from deckcli.engine.resolver import Resolver
 from deckcli.errors import UserError
-from deckcli.formats.edit import Edit, apply_edit, text_entries
-from deckcli.lsp.locate import Ref
+from deckcli.formats.base import DeckFormat, Ref
+from deckcli.formats.edit import Edit, apply_edit
+from deckcli.formats.kinds import by_kind
 from deckcli.lsp.units import Replace
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
@@ -28,11 +28,6 @@ class Fix:
     edits: tuple[Replace, ...]
     problem: Problem | None = None
     preferred: bool = False
-
-
-def key_text(kind: str, key: str) -> str:
-    """A reference as the deck's format writes it (a TOML key is a quoted string)."""
-    return json.dumps(key, ensure_ascii=False) if kind == "toml" else key
 
 
 def renames(problem: Problem, ref: Ref, resolver: Resolver, deck: Deck,
@@ -51,11 +46,12 @@ def renames(problem: Problem, ref: Ref, resolver: Resolver, deck: Deck,
     else:
         return []
     fixes: list[Fix] = []
+    file_format = by_kind(deck.kind)
     for key, title in keys:
-        if deck.kind == "toml" and key in taken:
+        if file_format.unique_keys and key in taken:
             continue
         fixes.append(Fix(title, ((ref.line, ref.start, ref.line, ref.end,
-                                  key_text(deck.kind, key)),), problem, preferred=not fixes))
+                                  file_format.key_text(key)),), problem, preferred=not fixes))
     return fixes
 
 
@@ -65,7 +61,7 @@ def cut(problem: Problem, ref: Ref, text: str, deck: Deck) -> list[Fix]:
     if over is None or problem.line is None:
         return []
     excess = int(over.group(1).replace(",", ""))
-    entries = deck.entries if deck.kind == "toml" else text_entries(text)
+    entries = by_kind(deck.kind).edit_entries(text, deck)
     entry = next((item for item in entries if item.line == problem.line), None)
     if entry is None:
         return []
@@ -79,11 +75,13 @@ def cut(problem: Problem, ref: Ref, text: str, deck: Deck) -> list[Fix]:
                 (line_change(text, after.decode("utf-8")),), problem, preferred=True)]
 
 
-def game_lines(kind: str, games: list[str], problem: Problem | None) -> list[Fix]:
-    """Write the game in the file: `game = "id"` at the top of a TOML deck, else `# game: id`."""
+def game_lines(file_format: DeckFormat, games: list[str], problem: Problem | None
+               ) -> list[Fix]:
+    """Write the game at the top of the file, as its format writes it (`game = "id"` in a TOML
+    deck, `# game: id` in a list)."""
     fixes: list[Fix] = []
     for game in games:
-        line = f"game = {json.dumps(game)}\n" if kind == "toml" else f"# game: {game}\n"
+        line = file_format.game_line(game)
         fixes.append(Fix(f"Add {line.strip()}", ((0, 0, 0, 0, line),), problem,
                          preferred=not fixes))
     return fixes

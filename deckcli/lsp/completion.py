@@ -1,42 +1,22 @@
-"""What the cursor is completing and the choices: card references in the deck's game (names in
-every language the pool holds, and numbers, matched as the resolver folds them), `game` and
-`format` values, and `# game:` lines. Columns count code points; nothing here speaks LSP.
+"""The choices of a completion: card references in the deck's game (names in every language
+the pool holds, and numbers, matched as the resolver folds them), `game` and `format` values,
+and `# game:` lines. What the cursor is completing is the deck format's to say
+(`DeckFormat.spot`). Columns count code points; nothing here speaks LSP.
 """
 
 from __future__ import annotations
 
 import json
-import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
 
 from deckcli.engine.resolver import Resolver
+from deckcli.formats.base import Spot, SpotKind
 from deckcli.model.card import Card
 from deckcli.report.cardview import show_value
 from deckcli.textnorm import fold
 
 MAX_ITEMS = 60  # more matches than this: the list is marked incomplete and asked for again
-SpotKind = Literal["card", "game", "format", "game-line"]
-
-_TOML_VALUE = re.compile(r"""^(\s*(game|format)\s*=\s*)(["']?)([^"']*)$""")
-_TEXT_META = re.compile(r"^(\s*(?:#|//)\s*(game|format)\s*:\s*)(\S*)$", re.IGNORECASE)
-_TEXT_HASH = re.compile(r"^\s*(?:#|//)\s*([A-Za-z]*)$")
-_COUNT_FIRST = re.compile(r"^(\s*\d+\s*[xX×]?\s+)(.*)$")
-_NO_COUNT = re.compile(r"^(\s*)((?:[^\s\d#/].*)?)$")
-
-
-@dataclass(frozen=True)
-class Spot:
-    """The text the cursor is completing: its columns, what is typed, how a choice is written
-    (`before` and `after` it; `quoted`: as a TOML string)."""
-
-    kind: SpotKind
-    start: int
-    end: int
-    typed: str
-    before: str = ""
-    after: str = ""
-    quoted: bool = False
 
 
 @dataclass(frozen=True)
@@ -47,42 +27,6 @@ class Choice:
     write: str
     detail: str
     rank: int = 0
-
-
-def toml_spot(line: str, cursor: int, table: str | None) -> Spot | None:
-    """A TOML deck: a `[cards]` key, or the value of `game` / `format` at the top."""
-    head = line[:cursor]
-    closing = 1 if line[cursor:cursor + 1] in ("\"", "'") and cursor < len(line) else 0
-    if table == "":
-        value = _TOML_VALUE.match(head)
-        if value is None:
-            return None
-        kind: SpotKind = "game" if value.group(2) == "game" else "format"
-        return Spot(kind, len(value.group(1)), cursor + (closing if value.group(3) else 0),
-                    value.group(4), quoted=True)
-    if table != "cards" or "=" in head or head.lstrip().startswith("#"):
-        return None
-    start = len(head) - len(head.lstrip())
-    token = head[start:]
-    end = cursor + (closing if token[:1] in ("\"", "'") else 0)
-    after = "" if "=" in line[end:] else " = 1"
-    return Spot("card", start, end, token.lstrip("\"'"), after=after, quoted=True)
-
-
-def text_spot(line: str, cursor: int) -> Spot | None:
-    """A text list: a card line's reference, a `# game:` / `# format:` value, or a `#` line
-    that may become `# game: …`."""
-    head = line[:cursor]
-    if meta := _TEXT_META.match(head):
-        kind: SpotKind = "game" if meta.group(2).lower() == "game" else "format"
-        return Spot(kind, len(meta.group(1)), cursor, meta.group(3))
-    if (word := _TEXT_HASH.match(head)) and "game".startswith(word.group(1).lower()):
-        return Spot("game-line", 0, cursor, "")
-    if counted := _COUNT_FIRST.match(head):
-        return Spot("card", len(counted.group(1)), cursor, counted.group(2))
-    if bare := _NO_COUNT.match(head):
-        return Spot("card", len(bare.group(1)), cursor, bare.group(2), before="1 ")
-    return None
 
 
 def written(spot: Spot, value: str) -> str:
@@ -149,10 +93,12 @@ def script_choices(resolver: Resolver, typed: str, found: dict[str, Choice]
     return list(found.values()), False
 
 
-def meta_choices(kind: SpotKind, games: dict[str, str], formats: dict[str, str]
-                 ) -> list[Choice]:
-    """Game ids (with their names), formats of the deck's game, or whole `# game:` lines."""
+def meta_choices(kind: SpotKind, games: dict[str, str], formats: dict[str, str],
+                 game_line: Callable[[str], str]) -> list[Choice]:
+    """Game ids (with their names), formats of the deck's game, or whole game lines as the
+    deck's format writes them (`game_line`)."""
     if kind == "game-line":
-        return [Choice(f"# game: {gid}", f"# game: {gid}", name) for gid, name in games.items()]
+        return [Choice(line, line, name) for gid, name in games.items()
+                if (line := game_line(gid).strip())]
     chosen = games if kind == "game" else formats
     return [Choice(key, key, name) for key, name in chosen.items()]

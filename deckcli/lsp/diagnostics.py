@@ -9,8 +9,9 @@ from pathlib import Path
 from lsprotocol import types
 
 from deckcli.engine.rules.builtin import BUILTIN_RULES
+from deckcli.formats.base import Ref
 from deckcli.lsp.checking import Checked
-from deckcli.lsp.locate import Ref, problem_span, refs_of
+from deckcli.lsp.locate import problem_span, refs_of
 from deckcli.lsp.units import Span
 from deckcli.model.problem import Problem
 

@@ -1,46 +1,42 @@
-"""Code actions, formatting and the outline: a request's document, the fixes or edits, and
-their conversion to LSP edits in the editor's units."""
+"""Code actions, formatting and the outline of a document already checked: the fixes or
+edits, and their conversion to LSP edits in the editor's units. The server (`server.py`)
+hands each function the document, its check and the checker; nothing here knows the server."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.workspace import TextDocument
 
 from deckcli.engine.rules.kinds.copies import CopiesRule
 from deckcli.errors import UserError
+from deckcli.formats.base import Ref, Symbol
+from deckcli.formats.kinds import by_kind
 from deckcli.formats.read import parse_deck_text
-from deckcli.formats.write import UNFORMATTABLE, format_toml
+from deckcli.formats.write import UNFORMATTABLE
 from deckcli.lsp.actions import Fix, cut, game_lines, line_change, ranked_games, renames
+from deckcli.lsp.checking import Checked, Checker
 from deckcli.lsp.diagnostics import spans
-from deckcli.lsp.locate import Ref, refs_of
-from deckcli.lsp.outline import Symbol
-from deckcli.lsp.outline import outline as deck_outline
 from deckcli.lsp.units import text_edit
 from deckcli.model.deck import Deck
-
-if TYPE_CHECKING:
-    from deckcli.lsp.server import DeckServer
 
 _SYMBOL_KINDS = {"field": types.SymbolKind.Property, "section": types.SymbolKind.Namespace,
                  "card": types.SymbolKind.Field}
 
 
-def code_actions(server: DeckServer, params: types.CodeActionParams
-                 ) -> list[types.CodeAction] | None:
+def code_actions(doc: TextDocument, checked: Checked, checker: Checker,
+                 params: types.CodeActionParams) -> list[types.CodeAction] | None:
     """The quick fixes of the problems on the requested lines (see `actions.py`)."""
     uri = params.text_document.uri
-    found = server.checked(uri)
-    if found is None or found[1].deck is None:
+    if checked.deck is None:
         return None
-    doc, checked = found
     deck, text, path = checked.deck, doc.source, Path(str(doc.path))
     assert deck is not None
     resolver = checked.resolver
-    refs = refs_of(text, deck.kind)
+    file_format = by_kind(deck.kind)
+    refs = file_format.refs(text)
     copies = {rule.id for rule in resolver.format.rules
               if isinstance(rule, CopiesRule)} if resolver else set()
     first, last = params.range.start.line, params.range.end.line
@@ -54,15 +50,15 @@ def code_actions(server: DeckServer, params: types.CodeActionParams
             if problem.rule in copies:
                 fixes += cut(problem, ref, text, deck)
         if problem.rule == "missing-game":
-            registry = server.checker.registry_for(path)
-            games = ranked_games(deck, lambda game: server.checker.open_game(path, game, None),
+            registry = checker.registry_for(path)
+            games = ranked_games(deck, lambda game: checker.open_game(path, game, None),
                                  registry.game_ids() if registry else [])
-            fixes += game_lines(deck.kind, games, problem)
+            fixes += game_lines(file_format, games, problem)
     if checked.game_from is not None and resolver is not None:
         notice = next((p for p in checked.problems if p.rule == "game-inferred"), None)
         fixes += [Fix(f"{fix.title} (the game {checked.game_from})", fix.edits, notice,
                       fix.preferred)
-                  for fix in game_lines(deck.kind, [resolver.pool.game_id], None)]
+                  for fix in game_lines(file_format, [resolver.pool.game_id], None)]
     return [to_action(doc, uri, fix, params.context.diagnostics) for fix in fixes]
 
 
@@ -77,39 +73,32 @@ def to_action(doc: TextDocument, uri: str, fix: Fix,
         edit=types.WorkspaceEdit(changes={uri: [text_edit(doc, edit) for edit in fix.edits]}))
 
 
-def format_document(server: DeckServer, params: types.DocumentFormattingParams
-                    ) -> list[types.TextEdit] | None:
-    """A TOML deck in `deckcli fmt`'s canonical form, as one edit of the lines that change."""
-    found = server.checked(params.text_document.uri)
-    if found is None or found[1].deck is None or found[1].resolver is None:
+def format_document(doc: TextDocument, checked: Checked) -> list[types.TextEdit] | None:
+    """A TOML deck in `deckcli fmt`'s canonical form, as one edit of the lines that change;
+    UserError (said to the editor by the server) when it cannot be formatted."""
+    if checked.deck is None or checked.resolver is None:
         return None
-    doc, checked = found
     deck = checked.deck
     assert deck is not None and checked.resolver is not None
-    if deck.kind != "toml":
+    file_format = by_kind(deck.kind)
+    if not file_format.canonical:
         return None
     text = doc.source
-    read = parse_deck_text(text, Deck(path=deck.path))[1]
+    read = parse_deck_text(text, Deck(path=deck.path, kind=deck.kind))[1]
     blocking = next((p for p in read if p.rule in UNFORMATTABLE), None)
-    try:
-        if blocking is not None:
-            raise UserError(f"line {blocking.line}: {blocking.message} — fix it, then format")
-        after = format_toml(text, checked.resolver)
-    except UserError as exc:
-        server.window_show_message(types.ShowMessageParams(
-            type=types.MessageType.Warning, message=f"deckcli: cannot format: {exc}"))
-        return None
-    return [] if after == text else [text_edit(doc, line_change(text, after))]
+    if blocking is not None:
+        raise UserError(f"line {blocking.line}: {blocking.message} — fix it, then format")
+    after = file_format.reformat(text, checked.resolver)
+    if after is None or after == text:
+        return []
+    return [text_edit(doc, line_change(text, after))]
 
 
-def outline(server: DeckServer, params: types.DocumentSymbolParams
-            ) -> list[types.DocumentSymbol] | None:
+def outline(doc: TextDocument, checked: Checked) -> list[types.DocumentSymbol] | None:
     """The deck's fields, sections and cards for the editor's outline."""
-    found = server.checked(params.text_document.uri)
-    if found is None or found[1].deck is None:
-        return None
-    doc, checked = found
     deck = checked.deck
+    if deck is None:
+        return None
     assert deck is not None
     resolver = checked.resolver
 
@@ -120,7 +109,7 @@ def outline(server: DeckServer, params: types.DocumentSymbolParams
 
     lines = doc.source.splitlines()
     return [symbol(doc, lines, item)
-            for item in deck_outline(doc.source, deck.kind, describe)]
+            for item in by_kind(deck.kind).outline(doc.source, describe)]
 
 
 def symbol(doc: TextDocument, lines: list[str], item: Symbol) -> types.DocumentSymbol:

@@ -1,55 +1,44 @@
-"""Completion and hover: the document and cursor of a request, and the answer's items."""
+"""Completion and hover: the cursor of a request in a document already checked, and the
+answer's items. The server (`server.py`) hands each function the document, its check and the
+checker; nothing here knows the server."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from lsprotocol import types
 from pygls.workspace import TextDocument
 
-from deckcli.formats.kinds import kind_of
-from deckcli.lsp.checking import Checked
-from deckcli.lsp.completion import card_choices, meta_choices, text_spot, toml_spot, written
+from deckcli.formats.kinds import by_kind, format_of
+from deckcli.lsp.checking import Checked, Checker
+from deckcli.lsp.completion import card_choices, meta_choices, written
 from deckcli.lsp.hover import hover_text
-from deckcli.lsp.locate import refs_of, table_of
 from deckcli.lsp.units import range_maker
 from deckcli.pools.poolfile import PoolError
 from deckcli.pools.registry import PoolRegistry
 from deckcli.textnorm import fold
 
-if TYPE_CHECKING:
-    from deckcli.lsp.server import DeckServer
 
-
-def cursor(server: DeckServer, uri: str, position: types.Position
-           ) -> tuple[TextDocument, Path, Checked, list[str], int, int] | None:
-    """The document, its path and check, its lines and the cursor (line, code point)."""
-    found = server.checked(uri)
-    if found is None:
-        return None
-    doc, checked = found
+def cursor(doc: TextDocument, position: types.Position) -> tuple[Path, list[str], int, int]:
+    """The document's path, its lines and the cursor (line, code point)."""
     lines = doc.source.splitlines()
     if position.line >= len(lines):  # the empty line after the last newline
-        return doc, Path(str(doc.path)), checked, lines, position.line, 0
+        return Path(str(doc.path)), lines, position.line, 0
     at = doc.position_from_client_units(position)
-    return doc, Path(str(doc.path)), checked, lines, at.line, at.character
+    return Path(str(doc.path)), lines, at.line, at.character
 
 
-def complete(server: DeckServer, params: types.CompletionParams) -> types.CompletionList | None:
+def complete(doc: TextDocument, checked: Checked, checker: Checker,
+             params: types.CompletionParams) -> types.CompletionList | None:
     """Completion items for the cursor's spot (see `completion.py`)."""
-    found = cursor(server, params.text_document.uri, params.position)
-    if found is None:
-        return None
-    doc, path, checked, lines, row, column = found
+    path, lines, row, column = cursor(doc, params.position)
     line = lines[row] if row < len(lines) else ""
-    kind = checked.deck.kind if checked.deck else kind_of(path)
-    spot = (toml_spot(line, column, table_of(lines, row)) if kind == "toml"
-            else text_spot(line, column) if kind == "text" else None)
+    file_format = by_kind(checked.deck.kind) if checked.deck else format_of(path)
+    spot = file_format.spot(lines, row, column)
     if spot is None:
         return None
     incomplete = False
-    resolver = server.checker.resolver_for(path, doc.source, checked)
+    resolver = checked.typing
     if spot.kind == "card":
         if resolver is None:
             return None
@@ -57,8 +46,8 @@ def complete(server: DeckServer, params: types.CompletionParams) -> types.Comple
     else:
         formats = ({fid: fmt.name for fid, fmt in resolver.pool.header.formats.items()}
                    if resolver else {})
-        choices = meta_choices(spot.kind, game_names(server.checker.registry_for(path)),
-                               formats)
+        choices = meta_choices(spot.kind, game_names(checker.registry_for(path)),
+                               formats, file_format.game_line)
     to_range = range_maker(doc)
     edit_range = to_range((row, spot.start, spot.end))
     raw = fold(line[spot.start:column])
@@ -88,16 +77,13 @@ def game_names(registry: PoolRegistry | None) -> dict[str, str]:
     return names
 
 
-def hover(server: DeckServer, params: types.HoverParams) -> types.Hover | None:
+def hover(doc: TextDocument, checked: Checked, params: types.HoverParams) -> types.Hover | None:
     """The facts of the card referenced on the cursor's line."""
-    found = cursor(server, params.text_document.uri, params.position)
-    if found is None:
-        return None
-    doc, path, checked, lines, row, column = found
+    _, _, row, column = cursor(doc, params.position)
     if checked.deck is None:
         return None
-    ref = refs_of(doc.source, checked.deck.kind).get(row)
-    resolver = server.checker.resolver_for(path, doc.source, checked)
+    ref = by_kind(checked.deck.kind).refs(doc.source).get(row)
+    resolver = checked.typing
     if ref is None or resolver is None or not ref.start <= column <= ref.end:
         return None
     return types.Hover(

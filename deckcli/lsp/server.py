@@ -1,5 +1,11 @@
 """`deckcli lsp`: documents in, diagnostics out, over stdin/stdout (pygls).
 
+The top of the language server's layers: every handler is registered here, finds the
+document and its check, and hands them (data, never the server) to the helpers below it:
+`requests` (completion, hover), `fixes` (code actions, formatting, the outline),
+`diagnostics`, all of them over `checking` (the one door into `deckcli.app`). Nothing
+below imports this module.
+
 Documents are checked on open and save at once, and a short while after the last change
 (`DEBOUNCE_SECONDS`), on the event loop: a check of a 60-card deck takes a few milliseconds
 once its pool is loaded, and the pool is loaded once per server. A failure inside deckcli is
@@ -21,12 +27,16 @@ from pygls.lsp.server import LanguageServer
 from pygls.workspace import TextDocument
 
 from deckcli import __version__
+from deckcli.errors import UserError
 from deckcli.lsp.checking import Checked, Checker
 from deckcli.lsp.diagnostics import diagnostics
+from deckcli.lsp.fixes import code_actions, format_document, outline
+from deckcli.lsp.requests import complete, hover
 from deckcli.lsp.units import range_maker
 
 DEBOUNCE_SECONDS = 0.04
 CONFIG_NAMES = frozenset({"deckcli.toml", "pyproject.toml"})
+WATCHED = ("**/deckcli.toml", "**/pyproject.toml", "**/cardpools/*.toml")
 T = TypeVar("T")
 log = logging.getLogger("deckcli.lsp")
 
@@ -53,10 +63,22 @@ class DeckServer(LanguageServer):
             type=types.MessageType.Error, message=f"deckcli: internal error in {what}: "
             f"{type(error).__name__}: {error}\n{trace}"))
 
-    def answer(self, what: str, work: Callable[[], T]) -> T:
-        """A request's answer; an internal error is logged and answered as an LSP error."""
+    def answer(self, what: str, uri: str,
+               work: Callable[[TextDocument, Checked], T | None],
+               refused: str | None = None) -> T | None:
+        """A request's answer from the document's check (None: not a file). With `refused`
+        ("cannot format"), a UserError of the work is said to the user in a message, after
+        those words; any other error is logged and answered as an LSP error."""
         try:
-            return work()
+            found = self.checked(uri)
+            return None if found is None else work(*found)
+        except UserError as exc:
+            if refused is None:
+                self.log_error(what, exc)
+                raise JsonRpcInternalError(f"deckcli could not answer {what}: {exc}") from None
+            self.window_show_message(types.ShowMessageParams(
+                type=types.MessageType.Warning, message=f"deckcli: {refused}: {exc}"))
+            return None
         except Exception as exc:
             self.log_error(what, exc)
             raise JsonRpcInternalError(f"deckcli could not answer {what}: "
@@ -131,8 +153,6 @@ class DeckServer(LanguageServer):
 
 def build_server(pools: list[Path]) -> DeckServer:
     """The server with every feature registered."""
-    from deckcli.lsp.features import register
-
     server = DeckServer(pools)
 
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
@@ -158,8 +178,56 @@ def build_server(pools: list[Path]) -> DeckServer:
     def files_changed(params: types.DidChangeWatchedFilesParams) -> None:
         server.recheck_all()
 
-    register(server)
+    _register_requests(server)
     return server
+
+
+def _register_requests(server: DeckServer) -> None:
+    """Completion, hover, code actions, formatting, symbols and the watching of files."""
+
+    @server.feature(types.INITIALIZED)
+    async def initialized(params: types.InitializedParams) -> None:
+        watch = server.client_capabilities.workspace
+        changes = watch.did_change_watched_files if watch else None
+        if changes is None or not changes.dynamic_registration:
+            return
+        options = types.DidChangeWatchedFilesRegistrationOptions(
+            watchers=[types.FileSystemWatcher(glob_pattern=glob) for glob in WATCHED])
+        try:
+            await server.client_register_capability_async(types.RegistrationParams(
+                registrations=[types.Registration(
+                    id="deckcli-config", method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+                    register_options=options)]))
+        except Exception as exc:  # the client's refusal: changes are then seen on save only
+            server.window_log_message(types.LogMessageParams(
+                type=types.MessageType.Info, message=f"deckcli: no file watching ({exc})"))
+
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION,
+                    types.CompletionOptions(trigger_characters=['"', " ", ":"]))
+    def completion(params: types.CompletionParams) -> types.CompletionList | None:
+        return server.answer("completion", params.text_document.uri,
+                             lambda doc, checked: complete(doc, checked, server.checker, params))
+
+    @server.feature(types.TEXT_DOCUMENT_HOVER)
+    def on_hover(params: types.HoverParams) -> types.Hover | None:
+        return server.answer("hover", params.text_document.uri,
+                             lambda doc, checked: hover(doc, checked, params))
+
+    @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
+        code_action_kinds=[types.CodeActionKind.QuickFix]))
+    def on_code_action(params: types.CodeActionParams) -> list[types.CodeAction] | None:
+        return server.answer("code actions", params.text_document.uri,
+                             lambda doc, checked: code_actions(doc, checked, server.checker,
+                                                               params))
+
+    @server.feature(types.TEXT_DOCUMENT_FORMATTING)
+    def on_formatting(params: types.DocumentFormattingParams) -> list[types.TextEdit] | None:
+        return server.answer("formatting", params.text_document.uri, format_document,
+                             refused="cannot format")
+
+    @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
+    def on_symbols(params: types.DocumentSymbolParams) -> list[types.DocumentSymbol] | None:
+        return server.answer("document symbols", params.text_document.uri, outline)
 
 
 def serve(pools: list[Path]) -> None:

@@ -26,6 +26,8 @@ RENDERERS: dict[str, str] = {
     "markdown": "deckcli.report.markdown",
 }
 
+LOCAL: tuple[str, ...] = ("rich", "json", "text")  # for a person's terminal; the rest, for CI
+
 
 def get_renderer(name: str) -> Renderer:
     """The renderer for an output format name (see RENDERERS)."""

@@ -77,6 +77,10 @@ _RULES = [
                 "knows at least 80% of its card references and more than twice as many as "
                 "any other); pin it to be sure.",
                 "a text list of MegaMan cards without a '# game: megaman' line"),
+    BuiltinRule("game-conflict", "deck", "info",
+                "A deck that names its own game is judged by it; a game given for decks that "
+                "name none (--game, import's GAME) says so when it differs.",
+                "check --game haikyu of a list with '# game: megaman'"),
     BuiltinRule("unknown-game", "deck", "error", "The deck's game is one deckcli knows.",
                 'game = "pokemon"'),
     BuiltinRule("unknown-format", "deck", "error", "The deck's format is one of its game's.",
