@@ -177,7 +177,8 @@ def test_no_module_imports_itself_back():
 FORMATS_PACKAGE = "deckcli.formats"
 # Modules naming files that are never decks: the cache folder's entries are JSON files.
 NOT_DECK_FILES = {"deckcli.io.cachedir", "deckcli.app.resultcache", "deckcli.pools.cache",
-                  "deckcli.pools.headercache", "deckcli.pools.poolfile"}
+                  "deckcli.pools.headercache", "deckcli.pools.poolfile",
+                  "deckcli.pools.scriptcache"}  # cache and shipped files, not decks
 
 
 def deck_formats() -> tuple[tuple[str, ...], tuple[str, ...]]:
