@@ -87,7 +87,7 @@ _LATIN_MARKS = re.compile("[\u0300-\u036f]")  # accents after NFKD; kana voicing
 _LONG_VOWEL = re.compile(r"ou|([aeiou])\1+")
 
 
-def script_key(text: str) -> str:
+def script_key(text: str, keep: str = "") -> str:
     """A name as scripts and spellings aside from the letters compare it: folded (`fold`),
     Latin accents dropped (é = e), katakana as hiragana (アグモン = あぐもん), spaces and
     punctuation dropped, and the long vowels of romaji shortened (shouyou = shōyō = shoyo).
@@ -98,5 +98,5 @@ def script_key(text: str) -> str:
     if not text.isascii():
         text = unicodedata.normalize("NFKD", text)
         text = unicodedata.normalize("NFC", _LATIN_MARKS.sub("", text)).translate(_TO_HIRAGANA)
-    text = _dropped("").sub("", text)
+    text = _dropped(keep).sub("", text)
     return _LONG_VOWEL.sub(lambda found: found.group(1) or "o", text)

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from deckcli.engine.suggest import pool_memo
 from deckcli.i18n import N_, _
@@ -29,7 +30,7 @@ from deckcli.model.pool import Pool
 from deckcli.model.problem import Problem
 from deckcli.textnorm import script_key
 
-FORMAT = 2  # bump when the rows' layout or the forms change
+FORMAT = 3  # bump when the rows' layout or the forms change
 LIBRARIES = ("pykakasi", "pypinyin", "opencc")  # their versions key the cached rows
 _KANA = re.compile("[\u3041-\u309f\u30a0-\u30ff]")
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -67,6 +68,7 @@ class ScriptIndex:
 
     rows: list[Row]
     cards: dict[str, Card]
+    keep: str = ""  # the pool's `name_keep`: punctuation that tells names apart
     by_key: dict[str, list[Row]] = field(default_factory=dict, init=False)
 
     def __post_init__(self) -> None:
@@ -83,11 +85,11 @@ class ScriptIndex:
 
     def exact(self, text: str) -> list[Found]:
         """Cards with a form equal to the text (one per card)."""
-        return self._found(self.by_key.get(script_key(text), []))
+        return self._found(self.by_key.get(script_key(text, self.keep), []))
 
     def matching(self, text: str, test: Callable[[str, str], bool]) -> list[Found]:
         """Cards with a form the test accepts against the text's key, in pool order."""
-        wanted = script_key(text)
+        wanted = script_key(text, self.keep)
         if not wanted:
             return []
         rows = [row for key, rows in self.by_key.items() if test(key, wanted) for row in rows]
@@ -106,9 +108,10 @@ class ScriptIndex:
 def index_of(pool: Pool, rows: list[Row]) -> ScriptIndex:
     """The index of a pool's names (folded here: cheap) and its rows of other forms (from
     `build_rows` or a cache)."""
+    keep = pool.header.game.name_keep
     names = [(key, card.number, name, name, "name") for card in pool.cards
-             for name in card.all_names() if (key := script_key(name))]
-    return ScriptIndex(names + rows, {card.number: card for card in pool.cards})
+             for name in card.all_names() if (key := script_key(name, keep))]
+    return ScriptIndex(names + rows, {card.number: card for card in pool.cards}, keep)
 
 
 def reading_fields(pool: Pool) -> list[str]:
@@ -129,7 +132,7 @@ def pool_names(pool: Pool) -> list[tuple[str, list[str], list[str], list[str]]]:
         readings = [value for name in fields
                     if isinstance(value := card.attrs.get(name), str) and value]
         made.append((card.number, card.all_names(), chinese, readings))
-    return made
+    return made  # (the keys also depend on the pool's name_keep: `makings` adds it)
 
 
 class Converters:
@@ -140,7 +143,8 @@ class Converters:
         import pykakasi
         import pypinyin
 
-        self._kakasi = pykakasi.kakasi()  # type: ignore[no-untyped-call]
+        make: Callable[[], Any] = pykakasi.kakasi  # an untyped class
+        self._kakasi = make()
         self._pinyin = pypinyin.lazy_pinyin
         self._opencc = [(opencc.OpenCC(config), via) for config, via in (
             ("s2t", "traditional"), ("s2tw", "traditional"), ("t2s", "simplified"))]
@@ -182,12 +186,12 @@ def build_rows(pool: Pool) -> list[Row]:
     wins; none where a name of the card has the key already)."""
     if not _TOOLS:
         _TOOLS.append(Converters())
-    tools = _TOOLS[0]
+    tools, keep = _TOOLS[0], pool.header.game.name_keep
     rows: list[Row] = []
     for made in pool_names(pool):
-        seen = {script_key(name) for name in made[1]}
+        seen = {script_key(name, keep) for name in made[1]}
         for name, form, via in forms(made, tools):
-            key = script_key(form)
+            key = script_key(form, keep)
             if key and key not in seen:
                 seen.add(key)
                 rows.append((key, made[0], name, form, via))

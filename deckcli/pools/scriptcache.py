@@ -46,9 +46,10 @@ def versions() -> str:
 
 
 def makings(pool: Pool) -> str:
-    """A hash of what the rows are made of: the row layout, every card's number, names and
-    readings."""
-    made = json.dumps([FORMAT, pool_names(pool)], ensure_ascii=False)
+    """A hash of what the rows are made of: the row layout, the pool's `name_keep`, every
+    card's number, names and readings."""
+    made = json.dumps([FORMAT, pool.header.game.name_keep, pool_names(pool)],
+                      ensure_ascii=False)
     return hashlib.sha256(made.encode()).hexdigest()
 
 
