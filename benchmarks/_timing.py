@@ -30,14 +30,18 @@ def best_of(run: Callable[[], object], repeat: int = 5, cpu: bool = False) -> fl
     return min(times)
 
 
-def command_time(argv: Sequence[str], repeat: int = 5, env: dict | None = None) -> float:
-    """Best CPU time (user + system) of a subprocess, output discarded.
+def command_time(argv: Sequence[str], repeat: int = 5, env: dict | None = None,
+                 prepare: Callable[[], object] | None = None) -> float:
+    """Best CPU time (user + system) of a subprocess, output discarded (`prepare`: run before
+    each, untimed: emptying a cache folder).
 
     CPU time rather than wall time: on a shared machine a process waiting for a core is not
     slower code, and wall times of a few hundred milliseconds move by half between runs.
     """
     times = []
     for _ in range(repeat):
+        if prepare is not None:
+            prepare()
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         subprocess.run(argv, stdout=subprocess.DEVNULL, check=False, env=env)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)

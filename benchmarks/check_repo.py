@@ -5,9 +5,9 @@ legal and illegal variations built from each pool's cards (swapped cards, counts
 misspelt names) and a share of plain-text lists; then prints the best wall time of
 `deckcli check DIR --format json` beside the best time of one Python process that only reads
 the same files (tomllib for TOML, plain reads for text lists). The check runs four ways:
-with its default worker processes, with `--jobs 1` (target: at most 2× the parse), with the
-pool cache off (these three with `--no-cache`, as a first run), and again over the unchanged
-repository with the result cache filled (target: at most 0.5× the parse). Each round measures
+with its default worker processes, with `--jobs 1` (target: at most 1.2× the parse), with the
+cache off (these three without the result cache, as a first run), and again over the
+unchanged repository with the result cache filled (target: at most 0.35× the parse). Each round measures
 its own baseline; ratios are printed as ranges over the rounds.
 """
 

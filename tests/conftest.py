@@ -56,9 +56,12 @@ def _isolated_env(
     # the result cache: one folder per test, so that no test is served a verdict another
     # test computed (a monkeypatch changes behaviour where no cache key can see it)
     from deckcli.app import resultcache
+    from deckcli.io.cachestore import Store
 
-    folder = f"results-{next(_TEST_NUMBER)}"
-    monkeypatch.setattr(resultcache, "results_dir", lambda base: base / folder)
+    own = resultcache.RESULTS
+    monkeypatch.setattr(resultcache, "RESULTS", Store(
+        f"results-{next(_TEST_NUMBER)}", own.format, own.code, own.bound, own.max_bytes,
+        own.max_age_days))
 
 
 @pytest.fixture
@@ -115,7 +118,7 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 
     folder = tmp_path / "cache"
     monkeypatch.setenv("DECKCLI_CACHE", str(folder))
-    monkeypatch.setattr(resultcache, "results_dir", lambda base: base / "results")
+    monkeypatch.setattr(resultcache, "RESULTS", resultcache.RESULTS_STORE)
     return folder
 
 

@@ -172,13 +172,54 @@ def test_no_module_imports_itself_back():
     assert cycles == [], "\n".join(" -> ".join(cycle) for cycle in cycles)
 
 
+CACHE_OWNER = "deckcli.io.cachestore"
+CACHE_API = {"Store", "dumps", "clean", "code_stamp", "STALE_TEMP_SECONDS"}
+CACHE_VARIABLES = {"DECKCLI_CACHE", "XDG_CACHE_HOME"}
+
+
+def cache_touches(path: Path) -> list[str]:
+    """How a module reaches the cache folder other than through a store: an import of the
+    store module's internals, or a look at the variables that name the folder."""
+    found = []
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.module == CACHE_OWNER:
+            found += [f"imports {alias.name}" for alias in node.names
+                      if alias.name not in CACHE_API]
+        elif isinstance(node, ast.Import):
+            found += [f"imports {alias.name}" for alias in node.names
+                      if alias.name == CACHE_OWNER]
+        elif isinstance(node, (ast.Call, ast.Subscript)):
+            parts = node.args if isinstance(node, ast.Call) else [node.slice]
+            found += [f"reads {part.value}" for part in parts
+                      if isinstance(part, ast.Constant) and part.value in CACHE_VARIABLES]
+    return found
+
+
+@pytest.mark.parametrize("path", MODULES, ids=lambda p: module_name(p))
+def test_one_module_owns_the_cache_folder(path):
+    """Only `io/cachestore.py` finds, opens, writes or removes anything in the cache folder;
+    every other module keeps its entries through a `Store` (issue 33)."""
+    if module_name(path) == CACHE_OWNER:
+        return
+    touches = cache_touches(path)
+    assert not touches, f"{module_name(path)} {touches}: use a Store of {CACHE_OWNER}"
+
+
+def test_the_cache_rule_sees_a_module_that_breaks_it(tmp_path):
+    rogue = tmp_path / "rogue.py"
+    rogue.write_text("import os\nfrom deckcli.io.cachestore import cache_dir\n"
+                     "folder = os.environ.get('DECKCLI_CACHE')\n"
+                     "other = os.environ['XDG_CACHE_HOME']\n", encoding="utf-8")
+    assert cache_touches(rogue) == ["imports cache_dir", "reads DECKCLI_CACHE",
+                                    "reads XDG_CACHE_HOME"]
+
+
 # --- one home for each fact: deck formats --------------------------------------------------
 
 FORMATS_PACKAGE = "deckcli.formats"
 # Modules naming files that are never decks: the cache folder's entries are JSON files.
-NOT_DECK_FILES = {"deckcli.io.cachedir", "deckcli.app.resultcache", "deckcli.pools.cache",
-                  "deckcli.pools.headercache", "deckcli.pools.poolfile",
-                  "deckcli.pools.scriptcache"}  # cache and shipped files, not decks
+NOT_DECK_FILES = {"deckcli.io.cachestore", "deckcli.app.resultcache", "deckcli.pools.cache",
+                  "deckcli.pools.poolfile", "deckcli.pools.scriptcache"}
 
 
 def deck_formats() -> tuple[tuple[str, ...], tuple[str, ...]]:

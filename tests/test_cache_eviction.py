@@ -10,6 +10,7 @@ import time
 import pytest
 
 from conftest import TEST_POOLS, toml_deck
+from deckcli.io.cachestore import STALE_TEMP_SECONDS
 from deckcli.io.stamps import sha256_hex
 from deckcli.pools import cache
 
@@ -20,9 +21,8 @@ LEGAL = {"T-01": 1, "T-02": 3, "T-03": 3, "T-04": 3}
 @pytest.fixture
 def folder(tmp_path, monkeypatch):
     monkeypatch.setenv("DECKCLI_CACHE", str(tmp_path / "cache"))
-    found = cache.usable_dir(cache.cache_dir())
-    assert found is not None
-    return found
+    assert cache.CARDS.usable()
+    return tmp_path / "cache" / cache.CARDS.name
 
 
 def entries(folder):
@@ -63,11 +63,11 @@ def test_two_pools_of_one_name_keep_an_entry_each(cli, tmp_path, folder, write_d
 
 def test_the_folder_is_bounded_and_old_temporary_files_go(cli, tmp_path, folder, write_deck,
                                                           monkeypatch):
-    monkeypatch.setattr(cache, "MAX_ENTRIES", 3)
+    monkeypatch.setattr(cache.CARDS, "bound", 3)
     old_tmp, new_tmp = folder / ".pool-killed.tmp", folder / ".pool-writing.tmp"
     old_tmp.write_text("{", encoding="utf-8")
     new_tmp.write_text("{", encoding="utf-8")
-    past = time.time() - 2 * cache.STALE_TEMP_SECONDS
+    past = time.time() - 2 * STALE_TEMP_SECONDS
     os.utime(old_tmp, (past, past))
     deck = write_deck("t.toml", toml_deck("testgame", LEGAL))
     made = []

@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import json
 import os
+from pathlib import Path
 
 import pytest
 
 from conftest import SAMPLES, TEST_POOLS, toml_deck
+from deckcli.io.cachestore import clean
 from deckcli.io.stamps import sha256_hex
 from deckcli.pools import cache
 from deckcli.pools.registry import builtin_pool_dir
@@ -65,11 +67,15 @@ def test_show_prints_no_line_break_from_a_dek(cli, write_deck):
         assert forged(run.out) == [] and "\x1b" not in run.out, run.out
 
 
-def megaman_entry():
-    source = builtin_pool_dir() / "megaman.toml"
-    folder = cache.usable_dir(cache.cache_dir())
-    assert folder is not None
-    return folder / cache.entry_name(source, sha256_hex(source.read_bytes()))
+def user_megaman(tmp_path: Path) -> tuple[Path, Path]:
+    """A user pool folder holding a copy of the MegaMan pool (the shipped pool reads its
+    cards from its ready form, not from the cache), and where its cache entry goes."""
+    pools = tmp_path / "pools"
+    pools.mkdir()
+    source = pools / "megaman.toml"
+    source.write_bytes((builtin_pool_dir() / "megaman.toml").read_bytes())
+    return pools, tmp_path / "cache" / "cards" / cache.entry_name(
+        source, sha256_hex(source.read_bytes()))
 
 
 @pytest.mark.parametrize("planted", ["\x1b]8;;https://evil.example/\x1b\\", "\x1b[2J", "\x9b31m",
@@ -77,10 +83,11 @@ def megaman_entry():
 def test_a_cache_entry_with_an_escape_sequence_is_a_miss(cli, tmp_path, monkeypatch, planted):
     monkeypatch.setenv("DECKCLI_CACHE", str(tmp_path / "cache"))
     deck = SAMPLES / "megaman" / "starter-megaman.toml"
-    views = [("cards", "megaman", "type:NetNavi"), ("cards", "megaman", "type:NetNavi",
-             "--format", "text"), ("show", deck)]
+    pools, entry = user_megaman(tmp_path)
+    views = [("--pools", pools, "cards", "megaman", "type:NetNavi"),
+             ("--pools", pools, "cards", "megaman", "type:NetNavi", "--format", "text"),
+             ("--pools", pools, "show", deck)]
     first = [cli(*view).out for view in views]
-    entry = megaman_entry()
     data = json.loads(entry.read_bytes())
     for row in data["cards"]:
         row[1] = planted + row[1]  # every card's name
@@ -94,12 +101,10 @@ def test_a_cache_entry_with_an_escape_sequence_is_a_miss(cli, tmp_path, monkeypa
 def test_every_shipped_pool_and_quotes_and_backslashes_hit_the_cache(cli, tmp_path, monkeypatch,
                                                                      write_deck):
     monkeypatch.setenv("DECKCLI_CACHE", str(tmp_path / "cache"))
-    folder = cache.usable_dir(cache.cache_dir())
-    assert folder is not None
+    folder = tmp_path / "cache" / "cards"
     for source in sorted(builtin_pool_dir().glob("*.toml")):
         assert cli("cards", source.stem, "--limit", "1").code == 0
-        entry = folder / cache.entry_name(source, sha256_hex(source.read_bytes()))
-        assert cache.controls_absent(entry.read_bytes()), source
+        assert clean(cache.ready_cards(source).read_bytes()), source  # as an entry would be
     pools = tmp_path / "pools"
     pools.mkdir()
     pool = pools / "testgame.toml"

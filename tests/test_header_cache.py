@@ -1,55 +1,38 @@
-"""The validated-header cache: a header validated once is rebuilt from data, equal in every
-field and class to the validated one; any change of the header is validated again; a tampered
-entry is a miss, never a crash or a forged line; with the cache off every run validates."""
+"""Validated headers as plain records (issue 33) kept in the pool catalogue (issue 38, items 6
+and 11): a header validated once is read back from data, equal in every field and class to
+the validated one; any change of the pool's bytes (even one that parses the same) is
+validated again; a tampered entry is a miss, never a crash (exit 3) or markup in a rule id;
+the shipped pools are never validated at run time, and a check of one imports no pydantic."""
 
 from __future__ import annotations
 
+import copy
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
-from pydantic import BaseModel
 
 from conftest import REPO, SAMPLES, TEST_POOLS
-from deckcli.pools import headercache
-from deckcli.pools.load import validate_header
+from deckcli.model.spec import encode
+from deckcli.pools import load
+from deckcli.pools.catalogue import decode_header
 from deckcli.pools.poolfile import read_raw_header
 
 POOLS = sorted([*(REPO / "cardpools").glob("*.toml"), *TEST_POOLS.glob("*.toml")])
 
 
-def same(validated: object, rebuilt: object, where: str = "header") -> None:
-    """Equal values of the same types all the way down (a dynamic schema class compared by
-    the name of the class it extends)."""
-    if isinstance(validated, BaseModel):
-        assert isinstance(validated, type(rebuilt)), where  # the class, or the one extended
-        assert type(rebuilt).__name__ == type(validated).__name__, where
-        assert rebuilt.model_fields_set == validated.model_fields_set, where
-        for name in type(validated).model_fields:
-            same(getattr(validated, name), getattr(rebuilt, name), f"{where}.{name}")
-    elif isinstance(validated, (list, tuple, dict)):
-        assert type(rebuilt) is type(validated) and len(rebuilt) == len(validated), where
-        if isinstance(validated, dict):
-            assert list(rebuilt) == list(validated), where
-            for key in validated:
-                same(validated[key], rebuilt[key], f"{where}.{key}")
-        else:
-            for index, (one, two) in enumerate(zip(validated, rebuilt, strict=True)):
-                same(one, two, f"{where}[{index}]")
-    else:
-        assert type(rebuilt) is type(validated) and rebuilt == validated, where
-
-
 @pytest.mark.parametrize("pool", POOLS, ids=lambda path: path.name)
-def test_every_pool_header_is_rebuilt_equal_to_its_validation(pool):
+def test_every_pool_header_is_read_back_equal_to_its_validation(pool):
     raw = read_raw_header(pool)
     try:
-        validated = validate_header(pool, raw)
+        validated = load.validate_header(pool, raw)
     except Exception:  # a test pool that is broken on purpose
         pytest.skip("not a valid pool")
-    data = json.loads(json.dumps(headercache.to_data(validated)))
-    rebuilt = headercache.from_data(data, headercache.allowed_models())
-    same(validated, rebuilt)
+    rebuilt = decode_header(json.loads(json.dumps(encode(validated))))
+    assert rebuilt == validated and type(rebuilt) is type(validated)
     for format_id, fmt in validated.formats.items():  # each rule keeps its kind's class
         assert [type(rule) for rule in rebuilt.formats[format_id].rules] == \
             [type(rule) for rule in fmt.rules]
@@ -58,28 +41,30 @@ def test_every_pool_header_is_rebuilt_equal_to_its_validation(pool):
 @pytest.fixture
 def validations(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     seen: list[str] = []
+    real = load.validate_header
 
     def counting(path: Path, raw: dict) -> object:
         seen.append(path.name)
-        return validate_header(path, raw)
+        return real(path, raw)
 
-    monkeypatch.setattr(headercache, "validate_header", counting)
+    monkeypatch.setattr(load, "validate_header", counting)
     return seen
 
 
-def entries(cache: Path) -> list[Path]:
-    """The validated headers kept (not the parsed ones, `raw-*`)."""
-    return sorted(path for path in (cache / "headers").glob("*.json")
-                  if not path.name.startswith("raw-"))
+def entry_of(cache: Path, stem: str) -> Path:
+    [entry] = sorted((cache / "catalogue").glob(f"{stem}-*.json"))
+    return entry
 
 
-def test_a_header_is_validated_once_then_rebuilt(cli, cache, validations):
-    deck = SAMPLES / "megaman" / "illegal-five-copies.toml"
-    first = cli("check", deck, "--no-cache", "--format", "json")
-    assert validations == ["megaman.toml"] and len(entries(cache)) == 1
-    again = cli("check", deck, "--no-cache", "--format", "json")
-    assert validations == ["megaman.toml"]
-    assert again.out == first.out and again.code == first.code == 1
+def test_a_header_is_validated_once_then_read_back(cli, cache, testgame, validations):
+    pools, pool, deck = testgame
+    first = cli("--pools", pools, "check", deck, "--no-cache", "--format", "json")
+    assert validations == ["testgame.toml"]
+    assert json.loads(entry_of(cache, "testgame").read_text())["header"]["game"]["id"] == \
+        "testgame"
+    again = cli("--pools", pools, "check", deck, "--no-cache", "--format", "json")
+    assert validations == ["testgame.toml"]
+    assert again.out == first.out and again.code == first.code == 0
 
 
 def test_a_changed_header_is_validated_again_and_a_broken_one_still_refused(
@@ -93,71 +78,183 @@ def test_a_changed_header_is_validated_again_and_a_broken_one_still_refused(
     pool.write_text(text.replace("exactly = 10", "exactly = -1", 1), encoding="utf-8")
     run = cli("--pools", pools, "check", deck, "--no-cache", "--format", "json")
     assert run.code == 1 and "broken-pool" in run.out
-    pool.write_text(text, encoding="utf-8")  # back: the first entry serves again
-    assert cli("--pools", pools, "check", deck, "--no-cache").code == 0
-    assert validations == ["testgame.toml"] * 3
 
 
-def tamper_class(data: list) -> None:
-    data[1] = "os.system"
+def test_the_header_is_keyed_on_the_bytes_not_on_their_parse(cli, cache, testgame,
+                                                              validations):
+    """Issue 38, item 11: two headers whose parses are equal as JSON with sorted keys but
+    whose bytes differ (the order of their formats) are two headers; the second is validated,
+    never served the first's order."""
+    pools, pool, deck = testgame
+    text = pool.read_text(encoding="utf-8")
+    games = cli("--pools", pools, "games", "--format", "json").json()
+    assert [row["format"] for row in games if row["game"] == "testgame"] == ["standard", "big"]
+    head, rest = text.split("[formats.standard]", 1)
+    standard, rest = rest.split("[formats.big]", 1)
+    big, cards = rest.split("[[cards]]", 1)
+    pool.write_text(f"{head}[formats.big]{big}[formats.standard]{standard}[[cards]]{cards}",
+                    encoding="utf-8")
+    games = cli("--pools", pools, "games", "--format", "json").json()
+    assert [row["format"] for row in games if row["game"] == "testgame"] == ["big", "standard"]
+    assert validations == ["testgame.toml", "testgame.toml"]
 
 
-def tamper_field(data: list) -> None:
-    data[3]["extra"] = 1
+def mutations(value: object, path: tuple = ()) -> list[tuple[tuple, object]]:
+    """(where, a wrong value) for every value of a header's data: another type, a negative
+    number, a control or markup sequence, null, a table, a list."""
+    found: list[tuple[tuple, object]] = []
+    if isinstance(value, dict):
+        for key, inner in value.items():
+            found += mutations(inner, (*path, key))
+    elif isinstance(value, list):
+        for index, inner in enumerate(value):
+            found += mutations(inner, (*path, index))
+    wrong: list[object] = [None, {"x": 1}, [1], -1, True, 1.5, "[bold]x[/bold]",
+                           "x\x1b]8;;http://x\x07y", "a\nb"]
+    found += [(path, bad) for bad in wrong if bad != value or type(bad) is not type(value)]
+    return found
 
 
-def tamper_text(data: list) -> None:
-    data[3]["game"][3]["name"] = "Mega\x1b]8;;http://x\x07Man"
+def put(data: object, where: tuple, value: object) -> object:
+    if not where:
+        return value
+    data = copy.deepcopy(data)
+    inner = data
+    for step in where[:-1]:
+        inner = inner[step]  # type: ignore[index]
+    inner[where[-1]] = value  # type: ignore[index]
+    return data
 
 
-def tamper_shape(data: list) -> None:
-    data[0] = "X"
+def test_every_mutated_value_is_refused_or_harmless():
+    """Issue 38, item 6, below the command line: every value of a cached header replaced by
+    a value of another type or a hostile text either fails to decode (a miss) or decodes to
+    a header that passes the pool schema's own validation, so a tampered entry can never be
+    trusted more than its source."""
+    from pydantic import ValidationError
+
+    from deckcli.pools.schema import validate
+
+    pool = TEST_POOLS / "testgame.toml"
+    data = encode(load.validate_header(pool, read_raw_header(pool)))
+    tried = 0
+    for where, bad in mutations(data):
+        mutated = put(data, where, bad)
+        decoded = decode_header(mutated)
+        tried += 1
+        if decoded is None:
+            continue
+        try:  # what decodes must be a header the schema itself accepts
+            assert validate(_aliased(encode(decoded))) == decoded, where
+        except ValidationError:
+            pytest.fail(f"{where} = {bad!r} decoded to a header the schema refuses")
+    assert tried > 500
 
 
-@pytest.mark.parametrize("tamper", [tamper_class, tamper_field, tamper_text, tamper_shape,
-                                    "not JSON", "a list"])
-def test_a_tampered_entry_is_a_miss(cli, cache, validations, tamper):
-    deck = SAMPLES / "megaman" / "illegal-five-copies.toml"
-    expected = cli("check", deck, "--no-cache", "--format", "json").out
-    [entry] = entries(cache)
+def _aliased(data: object) -> object:
+    """Header data as a pool file writes it (`schema`, not `schema_`)."""
+    assert isinstance(data, dict)
+    return {("schema" if key == "schema_" else key): value for key, value in data.items()}
+
+
+def tamper_rule_id(document: dict) -> None:
+    document["header"]["formats"]["standard"]["rules"][0]["id"] = "[link=http://x]size[/link]"
+
+
+def tamper_field(document: dict) -> None:
+    document["header"]["game"]["extra"] = 1
+
+
+def tamper_text(document: dict) -> None:
+    document["header"]["game"]["name"] = "Test\x1b]8;;http://x\x07Game"
+
+
+def tamper_kind(document: dict) -> None:
+    document["header"]["formats"]["standard"]["rules"][0]["kind"] = "os.system"
+
+
+def tamper_type(document: dict) -> None:
+    document["header"]["formats"]["standard"]["rules"][0]["exactly"] = "10"
+
+
+def tamper_bound(document: dict) -> None:
+    document["header"]["formats"]["standard"]["rules"][0]["exactly"] = -5
+
+
+def tamper_names(document: dict) -> None:
+    document["names"] = [1, 2]
+
+
+@pytest.mark.parametrize("tamper", [tamper_rule_id, tamper_field, tamper_text, tamper_kind,
+                                    tamper_type, tamper_bound, tamper_names, "not JSON",
+                                    "a list"])
+def test_a_tampered_entry_is_a_miss(cli, cache, testgame, validations, tamper):
+    pools, pool, deck = testgame
+    expected = cli("--pools", pools, "check", deck, "--no-cache", "--format", "json").out
+    entry = entry_of(cache, "testgame")
     if tamper == "not JSON":
         entry.write_bytes(b"{{{")
     elif tamper == "a list":
         entry.write_text("[]")
     else:
         document = json.loads(entry.read_text(encoding="utf-8"))
-        tamper(document["header"])
+        tamper(document)
         entry.write_text(json.dumps(document), encoding="utf-8")
     validations.clear()
-    run = cli("check", deck, "--no-cache", "--format", "json")
-    assert run.out == expected and "Traceback" not in run.err and "\x1b" not in run.out
-    assert validations == ["megaman.toml"]
+    for command in (["check", deck, "--no-cache", "--format", "json"], ["games"],
+                    ["rules", "testgame"], ["cards", "testgame"], ["show", deck]):
+        run = cli("--pools", pools, *command)
+        assert run.code != 3 and "Traceback" not in run.err, command
+        assert "\x1b" not in run.out and "[link" not in run.out, command
+        if command[0] == "check":
+            assert run.out == expected
+    assert validations == ["testgame.toml"]  # validated again, once, then kept anew
 
 
-def test_with_the_cache_off_every_run_validates(cli, monkeypatch, validations):
+def test_with_the_cache_off_a_user_pool_validates_every_run(cli, monkeypatch, testgame,
+                                                            validations):
     monkeypatch.setenv("DECKCLI_CACHE", "off")
+    pools, pool, deck = testgame
+    assert cli("--pools", pools, "check", deck).code == 0
+    assert cli("--pools", pools, "check", deck).code == 0
+    assert validations == ["testgame.toml", "testgame.toml"]
+
+
+@pytest.mark.parametrize("setting", ["empty", "off"])
+def test_a_shipped_pool_is_never_validated_at_run_time(cli, tmp_path, monkeypatch,
+                                                        validations, setting):
+    monkeypatch.setenv("DECKCLI_CACHE", "off" if setting == "off" else str(tmp_path / "c"))
+    for deck in sorted(SAMPLES.glob("*/*.toml"))[:8]:
+        assert cli("check", deck, "--format", "json").code in (0, 1)
+    assert cli("games").code == 0
+    assert validations == []
+
+
+PYDANTIC_FREE = """
+import sys
+from deckcli.cli.app import main
+code = main(sys.argv[1:])
+loaded = sorted(name for name in sys.modules if name.split(".")[0] in ("pydantic",
+                                                                    "pydantic_core"))
+sys.stderr.write("LOADED " + " ".join(loaded) + "\\n")
+raise SystemExit(code)
+"""
+
+
+@pytest.mark.parametrize("cache_state", ["empty", "warm", "no-cache"])
+def test_a_check_of_a_shipped_game_imports_no_pydantic(tmp_path, cache_state):
+    """Issue 33: with no user pool, a check of a shipped game's deck, with an empty or a warm
+    cache folder (or --no-cache), never imports pydantic."""
     deck = SAMPLES / "megaman" / "starter-megaman.toml"
-    assert cli("check", deck).code == 0
-    assert cli("check", deck).code == 0
-    assert validations == ["megaman.toml", "megaman.toml"]
-
-
-def test_headers_parsed_once_are_not_parsed_again(cli, cache, monkeypatch):
-    from deckcli.pools import poolfile
-
-    parsed: list[str] = []
-    real = poolfile.parse_pool_toml
-
-    def counting(path: Path, text: str) -> dict:
-        parsed.append(path.name)
-        return real(path, text)
-
-    monkeypatch.setattr(poolfile, "parse_pool_toml", counting)
-    deck = SAMPLES / "megaman" / "starter-megaman.toml"
-    first = cli("games")
-    assert len(parsed) == len(list((REPO / "cardpools").glob("*.toml")))
-    parsed.clear()
-    assert cli("games").out == first.out and parsed == []
-    memos = sorted((cache / "headers").glob("raw-*.json"))
-    memos[0].write_text("[1, 2]", encoding="utf-8")  # not a table: parsed again
-    assert cli("check", deck, "--no-cache").code == 0 and len(parsed) == 1
+    env = {**os.environ, "DECKCLI_CACHE": str(tmp_path / "cache")}
+    env.pop("DECKCLI_POOLS", None)
+    argv = [sys.executable, "-c", PYDANTIC_FREE, "check", str(deck), "--format", "json"]
+    if cache_state == "no-cache":
+        argv.append("--no-cache")
+    runs = 2 if cache_state == "warm" else 1
+    for _ in range(runs):
+        run = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=120,
+                             cwd=tmp_path)
+        assert run.returncode == 0, run.stderr
+    loaded = run.stderr.split("LOADED", 1)[1].split()
+    assert loaded == []

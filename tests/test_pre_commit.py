@@ -25,7 +25,7 @@ pytestmark = [
     pytest.mark.skipif(PRE_COMMIT is None,
                        reason="pre-commit is not installed (pip install '.[test]')"),
 ]
-HOOK_FILES = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml")
+HOOK_FILES = ("pyproject.toml", "README.md", ".pre-commit-hooks.yaml", "hatch_build.py")
 GIT_ENV = {"GIT_AUTHOR_NAME": "t", "GIT_AUTHOR_EMAIL": "t@example.invalid",
            "GIT_COMMITTER_NAME": "t", "GIT_COMMITTER_EMAIL": "t@example.invalid"}
 

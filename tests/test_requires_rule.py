@@ -15,6 +15,7 @@ from deckcli.engine.rules.kinds.requires import (
     parse_needs,
     playable,
 )
+from deckcli.pools.schema import models
 
 RELICS = Path(__file__).parent / "data" / "requires"
 EMBLEMS = RequiresRule(id="emblem-supply", kind="requires", requirement="resource_cost",
@@ -53,14 +54,17 @@ def test_need_keeps_the_name_as_written():
 
 def test_pattern_with_count_first_and_no_count():
     assert compile_pattern("{count}x {name} token").fullmatch("2X Goblin token")["name"] == "Goblin"
-    rule = EMBLEMS.model_copy(update={"pattern": "needs {name}"})
+    rule = EMBLEMS.replaced(pattern="needs {name}")
     assert parse_needs("needs Forest", rule) == (Need("forest", 1, "Forest"),)
 
 
 @pytest.mark.parametrize("pattern", ["{count} emblems", "{name} {name}", "{name} {count}{count}"])
 def test_pattern_must_name_once(pattern):
-    with pytest.raises(ValidationError):
-        RequiresRule(id="r", kind="requires", requirement="a", supplied_by="b", pattern=pattern)
+    with pytest.raises(ValidationError, match="pattern needs"):  # the pool schema's check
+        models()["RequiresRule"].model_validate(
+            {"id": "r", "kind": "requires", "requirement": "a", "supplied_by": "b",
+             "pattern": pattern})
+    assert RequiresRule.check_pattern(pattern) is not None  # the record's own words
 
 
 def test_playable_grows_through_chains():

@@ -12,7 +12,9 @@ from pathlib import Path
 import pytest
 
 from conftest import SAMPLES, TEST_POOLS, toml_deck
+from deckcli import __version__
 from deckcli.app import judge, resultcache, run
+from deckcli.io import cachestore
 
 LEGAL_TESTGAME = {"T-01": 1, "T-02": 3, "T-03": 3, "T-04": 3}
 
@@ -124,16 +126,16 @@ def test_output_settings_share_the_cache(cli, cache, decks, judged):
 def test_another_version_or_changed_code_is_a_miss(cli, cache, decks, judged, monkeypatch):
     cli("check", decks)
     judged.clear()
-    monkeypatch.setattr(resultcache, "__version__", "99.0")
+    monkeypatch.setattr(cachestore, "__version__", "99.0")
     cli("check", decks)
     assert len(judged) == 3
-    monkeypatch.undo()
-    stamp = resultcache.code_stamp()
+    monkeypatch.setattr(cachestore, "__version__", __version__)
+    stamp = cachestore.code_stamp(resultcache.RESULTS.code)
     module = Path(resultcache.__file__)
     info = module.stat()
     os.utime(module, ns=(info.st_atime_ns, info.st_mtime_ns + 1_000_000))
     try:
-        assert resultcache.code_stamp() != stamp
+        assert cachestore.code_stamp(resultcache.RESULTS.code) != stamp
     finally:
         os.utime(module, ns=(info.st_atime_ns, info.st_mtime_ns))
 
@@ -251,7 +253,7 @@ def test_entries_of_deleted_decks_and_old_results_files_are_evicted(cli, cache, 
     cli("check", decks / "starter-megaman.toml")  # a run of one deck keeps the others
     [results] = results_files(cache)
     assert len(load(results)["entries"]) == 2
-    old = time.time() - (resultcache.MAX_AGE_DAYS + 1) * 86400
+    old = time.time() - (resultcache.RESULTS.max_age_days + 1) * 86400
     os.utime(results, (old, old))
     cli("check", decks, "--select", "copies")  # another key: the old file goes
     assert results_files(cache) == [f for f in results_files(cache) if f != results]

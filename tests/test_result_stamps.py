@@ -14,6 +14,7 @@ import pytest
 
 from deckcli.app import judge, resultcache
 from deckcli.io import stamps
+from deckcli.pools import catalogue
 
 
 @pytest.fixture
@@ -26,7 +27,7 @@ def settled(monkeypatch: pytest.MonkeyPatch) -> None:
 def reads(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
     """The deck files hashed, the pool files hashed and the decks judged."""
     seen: dict[str, list[str]] = {"decks": [], "pools": [], "judged": []}
-    digest, pool_bytes, check_target = (resultcache.file_digest, resultcache.read_pool_bytes,
+    digest, pool_bytes, check_target = (resultcache.file_digest, catalogue.read_pool_bytes,
                                         judge.check_target)
 
     def deck_digest(path: Path) -> str | None:
@@ -42,7 +43,7 @@ def reads(monkeypatch: pytest.MonkeyPatch) -> dict[str, list[str]]:
         return check_target(target, registry, settings)
 
     monkeypatch.setattr(resultcache, "file_digest", deck_digest)
-    monkeypatch.setattr(resultcache, "read_pool_bytes", pool_read)
+    monkeypatch.setattr(catalogue, "read_pool_bytes", pool_read)
     monkeypatch.setattr(judge, "check_target", judging)
     return seen
 
@@ -124,29 +125,29 @@ def test_an_unsettled_deck_is_hashed_each_run_and_its_stamp_kept_once_settled(
 @pytest.mark.parametrize("memo", [b"[]", b'{"x": 1}', b"not json", b"{" * 50_000])
 def test_a_tampered_pool_memo_is_ignored(cli, cache, settled, decks, reads, memo):
     expected = cli("check", decks, "--format", "json").out
-    memo_file = cache / stamps.MEMO_FILE
-    assert json.loads(memo_file.read_text())  # written by the first run
-    memo_file.write_bytes(memo)
+    memo_files = sorted((cache / "catalogue").glob("*.json"))  # a pool's stamp and hash
+    assert memo_files and all(json.loads(memo.read_text()) for memo in memo_files)
+    for memo_file in memo_files:
+        memo_file.write_bytes(memo)
     clear(reads)
     run = cli("check", decks, "--format", "json")
     assert run.out == expected and "Traceback" not in run.err
     assert reads["pools"]  # hashed again, the memo written anew
-    assert isinstance(json.loads(memo_file.read_text()), dict)
+    assert all(isinstance(json.loads(memo.read_text()), dict) for memo in memo_files)
 
 
 def test_a_settled_pool_is_not_read_to_find_its_cached_cards(cli, cache, settled, testgame,
                                                                monkeypatch):
-    from deckcli.pools import cache as poolcache
-
     pools, pool, deck = testgame
     read: list[str] = []
-    real = poolcache.read_pool_bytes
+    real = catalogue.read_pool_bytes
 
     def counting(path: Path, head_only: bool = False) -> bytes:
-        read.append(path.name)
+        if path.name == "testgame.toml":  # the shipped pools are read once to be hashed
+            read.append(path.name)
         return real(path, head_only)
 
-    monkeypatch.setattr(poolcache, "read_pool_bytes", counting)
+    monkeypatch.setattr(catalogue, "read_pool_bytes", counting)
     assert cli("--pools", pools, "check", deck, "--no-cache").code == 0
     assert read == ["testgame.toml"]
     assert cli("--pools", pools, "check", deck, "--no-cache").code == 0

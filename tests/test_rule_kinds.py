@@ -12,9 +12,10 @@ import pytest
 from pydantic import ValidationError
 
 from conftest import REPO, TEST_POOLS, toml_deck
-from deckcli.engine.rules import KINDS, describe, pool_schema
+from deckcli.engine.rules import KINDS, describe
 from deckcli.engine.rules.docs import kind_docs, pool_rule_doc
 from deckcli.model.poolspec import RuleBase
+from deckcli.pools.schema import validate
 
 KIND_FOLDER = REPO / "deckcli" / "engine" / "rules" / "kinds"
 LEGAL_TESTGAME = {"T-01": 1, "T-02": 3, "T-03": 3, "T-04": 3}
@@ -90,7 +91,7 @@ def test_every_module_of_the_kinds_folder_is_a_kind_and_documents_itself():
      "cards of the deck"),
 ])
 def test_a_rule_is_validated_described_and_explained_by_its_kind(table, summary, checks):
-    header = pool_schema().model_validate({
+    header = validate({
         "game": {"id": "g", "name": "G", "default_format": "s"},
         "formats": {"s": {"rules": [{"id": "r", **table}]}}})
     [rule] = header.formats["s"].rules
@@ -101,13 +102,13 @@ def test_a_rule_is_validated_described_and_explained_by_its_kind(table, summary,
 def test_a_rule_of_no_kind_is_refused_naming_the_kinds():
     with pytest.raises(ValidationError, match="'size', 'count', 'copies', 'allowed', 'banned', "
                        "'restricted', 'requires'"):
-        pool_schema().model_validate({
+        validate({
             "game": {"id": "g", "name": "G", "default_format": "s"},
             "formats": {"s": {"rules": [{"id": "r", "kind": "sizes", "exactly": 1}]}}})
 
 
 def test_rules_say_what_they_read_without_being_probed():
-    header = pool_schema().model_validate({
+    header = validate({
         "game": {"id": "g", "name": "G", "default_format": "s"},
         "formats": {"s": {"rules": [
             {"id": "a", "kind": "copies", "max": 3, "key": "type", "exempt": "tags:x",

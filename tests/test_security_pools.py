@@ -45,8 +45,8 @@ def pool_setup(tmp_path, monkeypatch, write_deck):
     pool.parent.mkdir()
     pool.write_text(TESTGAME, encoding="utf-8")
     deck = write_deck("t.toml", toml_deck("testgame", LEGAL_TESTGAME))
-    folder = cache.usable_dir(cache.cache_dir())
-    assert folder is not None
+    folder = tmp_path / "cache" / "cards"
+    folder.mkdir(parents=True, mode=0o700)
     return pool, deck, folder / cache.entry_name(pool, sha256_hex(pool.read_bytes()))
 
 
@@ -76,7 +76,7 @@ def test_a_planted_cache_entry_runs_nothing_and_is_rebuilt(cli, tmp_path, pool_s
     assert legal(cli, pool, deck) is True
     assert not marker.exists()
     rebuilt = json.loads(entry.read_bytes())
-    assert rebuilt["format"] == cache.FORMAT and len(rebuilt["cards"]) == 14
+    assert rebuilt["format"] == cache.CARDS.format and len(rebuilt["cards"]) == 14
 
 
 def test_a_fifo_named_like_a_cache_entry_neither_hangs_nor_stays(tmp_path, pool_setup):
@@ -94,7 +94,7 @@ def test_an_oversized_entry_is_a_miss(cli, pool_setup, monkeypatch):
     pool, deck, entry = pool_setup
     assert legal(cli, pool, deck) is True  # a real entry
     os.utime(entry, ns=(0, 0))
-    monkeypatch.setattr(cache, "MAX_ENTRY_BYTES", 100)
+    monkeypatch.setattr(cache.CARDS, "max_bytes", 100)
     assert legal(cli, pool, deck) is True
     assert entry.stat().st_mtime_ns != 0  # not read: the pool was parsed and the entry rewritten
 
@@ -114,7 +114,8 @@ def test_the_cache_folder_is_private(cli, tmp_path, monkeypatch):
     monkeypatch.setenv("DECKCLI_CACHE", str(folder))
     assert cli("check", SAMPLES / "megaman" / "starter-megaman.toml").code == 0
     assert oct(folder.stat().st_mode & 0o777) == "0o700"
-    assert any(name.endswith(".json") for name in os.listdir(folder))
+    assert all(oct(inner.stat().st_mode & 0o777) == "0o700" for inner in folder.iterdir())
+    assert any(path.name.endswith(".json") for path in folder.rglob("*"))
 
 
 @pytest.mark.parametrize("why", ["other users may write to it", "another user owns it"])
@@ -222,13 +223,15 @@ def test_a_repository_config_cannot_silence_the_override_notice(cli, tmp_path, s
 def test_a_cache_entry_with_a_value_of_the_wrong_type_is_a_miss(cli, tmp_path, monkeypatch):
     """`power_cost` (declared int) set to "abc" in the entry: a miss, never a TypeError."""
     monkeypatch.setenv("DECKCLI_CACHE", str(tmp_path / "cache"))
-    query = ("cards", "megaman", "power_cost>=2", "--format", "json")
+    pools = tmp_path / "pools"  # a user pool: the shipped one reads its ready form
+    pools.mkdir()
+    source = pools / "megaman.toml"
+    source.write_bytes((builtin_pool_dir() / "megaman.toml").read_bytes())
+    query = ("--pools", pools, "cards", "megaman", "power_cost>=2", "--format", "json")
     first = cli(*query)
     assert first.code == 0 and first.json()
-    source = builtin_pool_dir() / "megaman.toml"
-    folder = cache.usable_dir(cache.cache_dir())
-    assert folder is not None
-    entry = folder / cache.entry_name(source, sha256_hex(source.read_bytes()))
+    entry = tmp_path / "cache" / "cards" / cache.entry_name(source,
+                                                            sha256_hex(source.read_bytes()))
     data = json.loads(entry.read_bytes())
     column = data["fields"].index("power_cost")
     for row in data["cards"]:

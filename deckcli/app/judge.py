@@ -28,6 +28,7 @@ from deckcli.formats.base import DeckFormat
 from deckcli.formats.entries import problem
 from deckcli.formats.kinds import NATIVE, by_kind, by_suffix
 from deckcli.formats.read import UNREADABLE_RULES, decode_deck_bytes, read_limited
+from deckcli.io.stamps import sha256_hex
 from deckcli.model.deck import Deck, DeckKind
 from deckcli.model.problem import Problem
 from deckcli.model.result import DeckResult
@@ -46,6 +47,7 @@ class Judged:
     it was too broken to read and names no game, or when no registry was given)."""
 
     path: Path
+    digest: str | None = None  # a hash of the bytes judged (a file's; None for a buffer)
     skip: Skip | None = None
     deck: Deck | None = None
     result: DeckResult | None = None
@@ -66,22 +68,25 @@ def judge(path: Path, settings: Settings, registry: PoolRegistry | None, *,
     """
     glob = settings.deck_glob(path)  # the one visit of the configuration's [[decks]]
     file_format = by_kind(kind) if kind is not None else by_suffix(path)
+    seen: list[bytes] = []
     if text is None:
-        read = _read_file(path, file_format, glob, explicit)
+        read = _read_file(path, file_format, glob, explicit, seen)
     else:
         read = _read_buffer(path, text, file_format, glob, explicit)
+    digest = sha256_hex(seen[0]) if seen else None
     if isinstance(read, Skip):
-        return Judged(path, skip=read)
+        return Judged(path, digest, skip=read)
     deck, read_problems = read
     found = [*problems, *read_problems]
     if registry is None:
-        return Judged(path, deck=deck, read=read_problems)
+        return Judged(path, digest, deck=deck, read=read_problems)
     if any(p.rule in UNREADABLE_RULES for p in found):
         placement = _written_place(deck, text, registry, settings, glob)
-        return Judged(path, deck=deck, result=filter_problems(unchecked(deck, found), settings),
+        return Judged(path, digest, deck=deck,
+                      result=filter_problems(unchecked(deck, found), settings),
                       placement=placement, read=read_problems)
     placement = place(deck, registry, settings, glob)
-    return Judged(path, deck=deck, result=filter_problems(
+    return Judged(path, digest, deck=deck, result=filter_problems(
         _verdict(deck, found, placement), settings), placement=placement, read=read_problems)
 
 
@@ -116,17 +121,19 @@ def check_file(deck: Deck, problems: list[Problem], registry: PoolRegistry,
 
 def check_target(target: Target, registry: PoolRegistry, settings: Settings
                  ) -> DeckResult | Skip:
-    """Check one deck file of a run, or say why a file met in a folder scan is not a deck."""
+    """Check one deck file of a run, or say why a file met in a folder scan is not a deck.
+    The answer carries a hash of the very bytes judged (`_digest`), which the result cache
+    keeps it under: a file edited while it was judged is never stored against other bytes."""
     judged = judge(target.path, settings, registry, explicit=target.explicit,
                    problems=target.problems)
-    if judged.skip is not None:
-        return judged.skip
-    assert judged.result is not None
-    return judged.result
+    answer = judged.skip or judged.result
+    assert answer is not None
+    answer._digest = judged.digest
+    return answer
 
 
 def _read_file(path: Path, file_format: DeckFormat | None, glob: DeckGlob | None,
-               explicit: bool) -> tuple[Deck, list[Problem]] | Skip:
+               explicit: bool, seen: list[bytes]) -> tuple[Deck, list[Problem]] | Skip:
     """A file read as a deck, unless it was found by a scan and its content says it is none
     (its format's `not_a_deck`, before reading, and `not_a_deck_read`, after): a text list
     whose lines do not read as one, a CSV without a count column, a TOML file without `game`
@@ -138,6 +145,7 @@ def _read_file(path: Path, file_format: DeckFormat | None, glob: DeckGlob | None
         data = read_limited(path)
     except OSError as exc:
         return deck, [problem("unreadable", f"cannot read the file: {exc.strerror or exc}")]
+    seen.append(data)  # the bytes judged
     text, failure = decode_deck_bytes(data)
     if failure is not None:
         if fmt.sniffed and not named:

@@ -67,9 +67,10 @@ class EmptyFolder(Record):
 class Skip(Record):
     """A file (or folder) passed over, and why."""
 
-    __slots__ = ("path", "reason", "folder")
+    __slots__ = ("path", "reason", "folder", "_digest")
 
     def __init__(self, path: str, reason: str, folder: bool = False) -> None:
+        self._digest: str | None = None  # a hash of the bytes read, for the result cache
         self.path = path
         self.reason = reason
         self.folder = folder

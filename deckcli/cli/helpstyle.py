@@ -175,7 +175,14 @@ def render_help(command: Any, ctx: Context, console: Console | None = None) -> N
 
 
 class DeckCommand(TyperCommand):
-    """A command whose help and usage line deckcli renders (see the module's docstring)."""
+    """A command whose help and usage line deckcli renders (see the module's docstring), and
+    whose values are coerced without pydantic where that is plain (`cli.coerce`)."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        from deckcli.cli.coerce import plain_first
+
+        plain_first(self.get_params(ctx))
+        return super().parse_args(ctx, args)
 
     def collect_usage_pieces(self, ctx: Context) -> list[str]:
         return usage_pieces(self.get_params(ctx), self.options_metavar)
@@ -186,6 +193,12 @@ class DeckCommand(TyperCommand):
 
 class DeckGroup(TyperGroup):
     """The group (`deckcli`, `deckcli pool`) counterpart of `DeckCommand`."""
+
+    def parse_args(self, ctx: Context, args: list[str]) -> list[str]:
+        from deckcli.cli.coerce import plain_first
+
+        plain_first(self.get_params(ctx))
+        return super().parse_args(ctx, args)
 
     def format_help(self, ctx: Context, formatter: Any) -> None:
         render_help(self, ctx)

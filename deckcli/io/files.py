@@ -233,6 +233,15 @@ class TooLarge(OSError):
     """A file longer than the reader's limit."""
 
 
+def read_fd(fd: int, limit: int) -> bytes:
+    """At most `limit` bytes from an open file descriptor: the one bounded read."""
+    chunks: list[bytes] = []
+    while limit > 0 and (chunk := os.read(fd, min(limit, 1 << 20))):
+        chunks.append(chunk)
+        limit -= len(chunk)
+    return b"".join(chunks)
+
+
 def read_regular_file(path: Path, limit: int, follow_links: bool = True) -> bytes:
     """A regular file's bytes, as deck files are read: opened without blocking (a FIFO or a
     device named like a config or ignore file must not hang the run), refused unless regular,
@@ -246,14 +255,9 @@ def read_regular_file(path: Path, limit: int, follow_links: bool = True) -> byte
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
             raise OSError(errno.EINVAL, "not a regular file", str(path))
-        chunks: list[bytes] = []
-        left = limit + 1
-        while left > 0 and (chunk := os.read(fd, min(left, 1 << 20))):
-            chunks.append(chunk)
-            left -= len(chunk)
+        data = read_fd(fd, limit + 1)
     finally:
         os.close(fd)
-    data = b"".join(chunks)
     if len(data) > limit:
         raise TooLarge(errno.EFBIG, f"larger than {limit:,} bytes", str(path))
     return data

@@ -9,19 +9,12 @@ that puts the modification time back (on Linux and macOS; Windows keeps no chang
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 import stat
-import time
-from collections.abc import Callable, Iterable
 from pathlib import Path
-
-from deckcli.io.cachedir import read_entry, write_entry
 
 RACY_SECONDS = 2  # a file changed this recently may change again unseen by its stamp
 UNSETTLED = "-"
-MEMO_FILE = "pool-stamps"  # in the cache folder: {pool file: [stamp, hash of its bytes]}
-MAX_MEMO_BYTES = 16 * 1024 * 1024
 
 
 def file_stamp(path: str | Path, now_ns: int) -> str | None:
@@ -38,48 +31,6 @@ def file_stamp(path: str | Path, now_ns: int) -> str | None:
     return f"{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}:{info.st_ino}:{info.st_dev}"
 
 
-def files_stamp(paths: Iterable[str | Path]) -> str:
-    """The size and modification time of each file, joined: an edit of any is a new stamp (a
-    cache keyed by its code)."""
-    stamps = (os.stat(path) for path in paths)
-    return ",".join(f"{st.st_size}:{st.st_mtime_ns}" for st in stamps)
-
-
 def sha256_hex(data: bytes) -> str:
     """The SHA-256 of bytes, in hex."""
     return hashlib.sha256(data).hexdigest()
-
-
-class DigestMemo:
-    """Hashes of files' bytes remembered with their stamps, in one JSON file of the cache
-    folder ({path: [stamp, hash]}); an entry of another shape is forgotten."""
-
-    def __init__(self, memo: Path) -> None:
-        self.memo = memo
-        found = read_entry(memo, MAX_MEMO_BYTES)
-        self.known: dict[str, object] = found if isinstance(found, dict) else {}
-        self.changed = False
-        self.now = time.time_ns()
-
-    def digest(self, path: Path, read: Callable[[Path], bytes]) -> tuple[str, bytes | None]:
-        """The hash of a file's bytes, and the bytes when they had to be read (`read` raises
-        what it raises for a file that cannot be read)."""
-        key = str(path)
-        stamp = file_stamp(key, self.now)
-        settled = stamp is not None and stamp != UNSETTLED
-        remembered = self.known.get(key)
-        if settled and type(remembered) is list and len(remembered) == 2 \
-                and remembered[0] == stamp and type(remembered[1]) is str:
-            return remembered[1], None
-        data = read(path)
-        digest = sha256_hex(data)
-        if settled and file_stamp(key, self.now) == stamp:  # unchanged while it was read
-            self.known[key] = [stamp, digest]
-            self.changed = True
-        return digest, data
-
-    def save(self) -> None:
-        """Write what was learnt (nothing when nothing was)."""
-        if self.changed:
-            write_entry(self.memo, json.dumps(self.known, ensure_ascii=True))
-            self.changed = False

@@ -1,26 +1,27 @@
-"""Pydantic models at the edge: the pool schema (game, fields, formats, set-up, costs).
+"""The pool header as plain typed records (`model.spec`): game, fields, formats, set-up,
+costs. The engine reads these; no pydantic is defined or imported here.
 
-The fields every deck rule takes are `RuleBase`; each rule kind's own schema is a subclass in
-its module under `deckcli/engine/rules/kinds/`, and `engine.rules.pool_schema()` is this
-header with the rules of every kind (what a pool file is validated against).
+The fields every deck rule takes are `RuleBase`; each rule kind's own record is a subclass in
+its module under `deckcli/engine/rules/kinds/`. The pydantic models a pool file is validated
+against are built from these same declarations at the edge (`pools.schema`); unknown keys are
+a mistake in the pool, not data to ignore.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Annotated, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from deckcli.model.problem import RuleSeverity
+from deckcli.model.spec import Spec
+
+if TYPE_CHECKING:
+    from pydantic import Field
 
 RULE_ID = r"^[a-z0-9]+(-[a-z0-9]+)*$"
 
 
-class Strict(BaseModel):
-    """Base for pool models: unknown keys are a mistake in the pool, not data to ignore."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True, defer_build=True)
+class Strict(Spec):
+    """Base for pool records."""
 
 
 class FieldDef(Strict):
@@ -29,7 +30,7 @@ class FieldDef(Strict):
     type: Literal["str", "int", "float", "bool", "list"] = "str"
     values: list[str] | None = None
     order: list[str] | None = None
-    aliases: dict[str, str] = Field(default_factory=dict)
+    aliases: dict[str, str] = {}
     description: str = ""
 
 
@@ -38,13 +39,13 @@ class GameInfo(Strict):
 
     id: Annotated[str, Field(pattern=RULE_ID)]
     name: str
-    aliases: list[str] = Field(default_factory=list)
+    aliases: list[str] = []
     publisher: str = ""
     years: str = ""
     default_format: str
-    columns: list[str] = Field(default_factory=list)
+    columns: list[str] = []
     curve: str | None = None
-    sources: list[str] = Field(default_factory=list)
+    sources: list[str] = []
     # Characters that matching names ignoring spaces and punctuation must keep, where the game's
     # names need them to stay apart (the ・ of Haikyu's two-person cards).
     name_keep: str = ""
@@ -81,22 +82,22 @@ class RuleBase(Strict):
         return None
 
 
-class Bounds(Strict):
+class Bounds(Strict, mixin=True):
     """exactly / min / max, shared by size and count rules."""
 
     exactly: Annotated[int, Field(ge=0)] | None = None
     min: Annotated[int, Field(ge=0)] | None = None
     max: Annotated[int, Field(ge=0)] | None = None
 
-    @model_validator(mode="after")
-    def _some_bound(self) -> Bounds:
+    def problem(self) -> str | None:
+        """Why the bounds cannot be met or say nothing, or None."""
         if self.exactly is None and self.min is None and self.max is None:
-            raise ValueError("give exactly, min or max")
+            return "give exactly, min or max"
         if self.exactly is not None and (self.min is not None or self.max is not None):
-            raise ValueError("exactly cannot be combined with min or max")
+            return "exactly cannot be combined with min or max"
         if self.min is not None and self.max is not None and self.min > self.max:
-            raise ValueError("min is greater than max")
-        return self
+            return "min is greater than max"
+        return None
 
     @property
     def low(self) -> int:
@@ -137,20 +138,19 @@ class TurnDraws(Strict):
 class Setup(Strict):
     """A game's set-up before the first turn, as data."""
 
-    set_aside: list[SetAside] = Field(default_factory=list)
+    set_aside: list[SetAside] = []
     face_down: Annotated[int, Field(ge=0)] = 0
     hand: int | list[int] = 0
     mulligan: Literal["none", "partial", "full"] = "none"
-    turn: TurnDraws = Field(default_factory=TurnDraws)
+    turn: TurnDraws = TurnDraws()
     note: str = ""
 
-    @field_validator("hand")
-    @classmethod
-    def _hand_sizes(cls, hand: int | list[int]) -> int | list[int]:
+    @staticmethod
+    def check_hand(hand: int | list[int]) -> str | None:
         sizes = hand if isinstance(hand, list) else [hand]
         if not sizes or any(size < 0 for size in sizes):
-            raise ValueError("hand sizes must be non-negative and at least one")
-        return hand
+            return "hand sizes must be non-negative and at least one"
+        return None
 
     @property
     def hand_sizes(self) -> list[int]:
@@ -191,29 +191,26 @@ class Format(Strict):
     name: str = ""
     description: str = ""
     source: str = ""
-    rules: Sequence[RuleBase] = ()  # each of its kind's schema (`engine.rules.pool_schema`)
+    rules: list[RuleBase] = []  # each of its kind's record (`pools.schema`)
     setup: Setup | None = None
 
 
 class PoolHeader(Strict):
     """Everything in a pool file before its cards."""
 
-    schema_: int = Field(alias="schema", default=1)
+    schema_: Annotated[int, Field(alias="schema")] = 1
     game: GameInfo
-    fields: dict[str, FieldDef] = Field(default_factory=dict)
-    setup: Setup = Field(default_factory=Setup)
+    fields: dict[str, FieldDef] = {}
+    setup: Setup = Setup()
     costs: Costs | None = None
-    formats: Mapping[str, Format]
+    formats: dict[str, Format]
 
-    @model_validator(mode="after")
-    def _default_format_exists(self) -> PoolHeader:
+    def problem(self) -> str | None:
         if self.game.default_format not in self.formats:
             known = ", ".join(self.formats) or "none"
-            raise ValueError(
-                f"game.default_format {self.game.default_format!r} is not one of the formats "
-                f"({known})"
-            )
-        return self
+            return (f"game.default_format {self.game.default_format!r} is not one of the "
+                    f"formats ({known})")
+        return None
 
     def setup_for(self, format_id: str) -> Setup:
         """The set-up a format uses: its own, else the game's."""

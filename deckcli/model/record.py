@@ -1,5 +1,6 @@
 """Value semantics for small classes with `__slots__`: equal when of one class with equal
-slots, shown with every slot, never hashed (as an unfrozen dataclass). Each record writes its
+slots (a slot whose name starts with "_" is bookkeeping, neither compared nor shown), shown
+with every slot, never hashed (as an unfrozen dataclass). Each record writes its
 own `__init__`: a dataclass decoration compiles several methods when its module is imported,
 and the records a check answered from the result cache needs are imported on every run."""
 
@@ -20,7 +21,8 @@ class Record:
         if type(other) is not type(self):
             return NotImplemented
         names: tuple[str, ...] = self.__slots__
-        return all(getattr(self, name) == getattr(other, name) for name in names)
+        return all(getattr(self, name) == getattr(other, name) for name in names
+                   if not name.startswith("_"))
 
     def __repr__(self) -> str:
         names: tuple[str, ...] = self.__slots__
@@ -31,4 +33,5 @@ class Record:
     def replaced(self, **changes: Any) -> Self:
         """A copy with some values changed (for records whose `__init__` takes every slot)."""
         names: tuple[str, ...] = self.__slots__
-        return type(self)(**{**{name: getattr(self, name) for name in names}, **changes})
+        return type(self)(**{**{name: getattr(self, name) for name in names
+                                if not name.startswith("_")}, **changes})

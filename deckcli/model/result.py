@@ -20,10 +20,11 @@ class DeckResult(Record):
     """The verdict on one deck file: its path, game and format, how many cards, what is wrong,
     its name (slots: a run of 20,000 decks holds 20,000 of them)."""
 
-    __slots__ = ("path", "game", "format", "cards", "problems", "name")
+    __slots__ = ("path", "game", "format", "cards", "problems", "name", "_digest")
 
     def __init__(self, path: str, game: str | None, format: str | None, cards: int,
                  problems: list[Problem], name: str | None = None) -> None:
+        self._digest: str | None = None  # a hash of the bytes judged, for the result cache
         self.path = path
         self.game = game
         self.format = format

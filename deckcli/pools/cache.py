@@ -1,12 +1,14 @@
-"""A data-only disk cache of loaded pools, so a 2,500-card pool loads in milliseconds.
+"""The cards of pools as plain data, so a 2,500-card pool loads in milliseconds.
 
-Entries are JSON (never pickle: nothing read from the cache can run code), named after a hash
-of the pool file's bytes, the deckcli version and the code that validates pools. An entry is
-validated on load; one that is missing, unreadable, not a regular file, oversized or of the
-wrong shape is a miss, and the pool is parsed from its TOML and the entry written again.
-The cache folder is created 0700 and is not used when another user owns it or others may
-write to it (one line on stderr says so). Writing an entry removes the entries of the same
-pool file's earlier contents and, past MAX_ENTRIES, the oldest: one entry per pool file.
+Entries are JSON in the cache folder's `cards` store (never pickle: nothing read from the
+cache can run code), named after the pool file's stem, a tag of its place on disk and a hash
+of its bytes (with the store's format and code stamp). A shipped pool whose bytes are the
+shipped ones reads its cards from the ready form shipped beside it (`cardpools/ready/`), and
+needs no entry. An entry is checked on load, every value's type against the type the pool
+declares for its field; one that is missing, unreadable, not a regular file, oversized or of
+the wrong shape is a miss, and the pool is parsed from its TOML and the entry written again.
+Writing an entry removes the entries of the same pool file's earlier contents and, past the
+store's bound, the oldest: one entry per pool file.
 """
 
 from __future__ import annotations
@@ -15,138 +17,60 @@ import contextlib
 import hashlib
 import json
 import os
-import re
-import time
 from pathlib import Path
 from typing import Any
 
-from deckcli import __version__
-from deckcli.io.cachedir import cache_dir, read_entry, usable_dir, write_entry
-from deckcli.io.stamps import MEMO_FILE, DigestMemo, files_stamp, sha256_hex
+from deckcli.io.cachestore import Store, dumps
 from deckcli.model.card import Card
 from deckcli.model.pool import Pool
 from deckcli.model.poolspec import PoolHeader
-from deckcli.pools.poolfile import read_pool_bytes
+from deckcli.pools.catalogue import READY, Catalogue, builtin_pool_dir
 
-MAX_ENTRY_BYTES = 64 * 1024 * 1024
-FORMAT = 4  # bump when the entry layout changes
-
-
-def code_stamp() -> str:
-    """Size and mtime of the modules that validate and build pools: a code change is a new key."""
-    from deckcli.model import card, pool, poolspec
-    from deckcli.pools import load
-
-    files = (module.__file__ for module in (card, poolspec, load, pool))
-    return files_stamp(file for file in files if file)  # None only for namespace packages
+CARDS = Store("cards", format=5, code=("model/card.py", "model/pool.py", "model/poolspec.py",
+                                       "pools/load.py", "pools/cache.py"),
+              bound=64, max_bytes=64 * 1024 * 1024)
 
 
-def entry_name(source: Path, data_digest: str) -> str:
-    """The entry's file name: the pool's stem, a tag of its place on disk, and a hash of the
-    hash of its bytes and of deckcli. `entry_prefix` is the part every content of one pool file
-    shares."""
-    digest = hashlib.sha256(f"{data_digest}|{FORMAT}|{__version__}|{code_stamp()}".encode())
-    return f"{entry_prefix(source)}{digest.hexdigest()[:32]}.json"
-
-
-def entry_prefix(source: Path) -> str:
-    """'megaman-1a2b3c4d-': the stem (cut to 60 characters) and a hash of the real path, so
-    two pools of one name (a user pool overriding a built-in one) keep an entry each."""
+def entry_label(source: Path) -> str:
+    """'megaman-1a2b3c4d': the stem and a hash of the real path, so two pools of one name (a
+    user pool overriding a built-in one) keep an entry each."""
     place = hashlib.sha256(os.fsencode(os.path.realpath(source))).hexdigest()[:8]
-    return f"{source.stem[:60]}-{place}-"
+    return f"{source.stem[:50]}-{place}"
 
 
-def load_cached(source: Path, header: PoolHeader) -> Pool:
-    """The pool of a file whose header is already validated, through the cache when one is
-    usable (headers have their own cache, `headercache`)."""
-    from deckcli.pools.load import load_pool  # a hit never validates a card
+def entry_name(source: Path, digest: str) -> str:
+    """The entry of a pool file whose bytes have this hash."""
+    return CARDS.entry(digest, entry_label(source))
 
-    folder = usable_dir(cache_dir())
-    if folder is None:
-        return load_pool(source, None, header)
-    memo = DigestMemo(folder / MEMO_FILE)  # a settled pool file is not read on a hit
-    digest, data = memo.digest(source, read_pool_bytes)
-    memo.save()
-    target = folder / entry_name(source, digest)
-    pool = _read(target, source, header)
+
+def ready_cards(source: Path) -> Path:
+    """Where a shipped pool's cards are shipped as data."""
+    return source.parent / READY / f"{source.stem}.cards.json"
+
+
+def load_cached(source: Path, header: PoolHeader, catalogue: Catalogue | None = None) -> Pool:
+    """The pool of a file whose header is already validated: from its shipped ready form or
+    its cache entry when these very bytes were loaded before, else parsed and kept (the
+    run's `catalogue` knows the pool's bytes)."""
+    if catalogue is None:
+        catalogue = Catalogue(builtin_pool_dir())
+    digest = catalogue.digest(source)
+    if catalogue.is_shipped(source, digest):
+        with contextlib.suppress(OSError, ValueError, TypeError, KeyError, RecursionError):
+            pool = from_entry(json.loads(ready_cards(source).read_bytes()), source, header)
+            if pool is not None:
+                return pool
+    pool = CARDS.read(entry_name(source, digest), lambda data: from_entry(data, source, header))
     if pool is None:
-        if data is None:  # the stamp named an entry that is gone: the bytes decide
-            data = read_pool_bytes(source)
-            target = folder / entry_name(source, sha256_hex(data))
+        from deckcli.pools.load import load_pool  # a hit never validates a card
+
+        data = catalogue.data(source)
         pool = load_pool(source, data, header)
-        _store(target, pool)
-        evict(folder, target.name, entry_prefix(source))
+        digest = catalogue.digest(source)  # of the bytes just read
+        with contextlib.suppress(TypeError, ValueError):  # a value JSON cannot hold: not kept
+            name = entry_name(source, digest)
+            CARDS.write(name, dumps(to_entry(pool)), superseded=entry_label(source) + "-")
     return pool
-
-
-MAX_ENTRIES = 64  # entries kept in the cache folder; beyond, the oldest written go
-STALE_TEMP_SECONDS = 3600  # a temporary file older than this was left by a killed run
-_ENTRY = re.compile(r"-[0-9a-f]{32}\.json$")
-
-
-def evict(folder: Path, kept: str, prefix: str) -> None:
-    """After writing the entry `kept`: remove the entries of the same pool file's earlier
-    contents (`prefix`), temporary files a killed run left, and the oldest entries beyond
-    MAX_ENTRIES, so the folder never grows without bound. Runs only on a miss; a file that
-    cannot be removed is left (the next miss tries again)."""
-    try:
-        with os.scandir(folder) as listing:
-            files = [(entry.name, entry.stat(follow_symlinks=False)) for entry in listing]
-    except OSError:
-        return
-    stale: list[tuple[float, str]] = []
-    entries: list[tuple[float, str]] = []
-    now = time.time()
-    for name, info in files:
-        if _ENTRY.search(name) and name != kept:
-            (stale if name.startswith(prefix) else entries).append((info.st_mtime, name))
-        elif (name.startswith(".") and name.endswith(".tmp")
-              and now - info.st_mtime > STALE_TEMP_SECONDS):
-            stale.append((info.st_mtime, name))
-    entries.sort(reverse=True)  # newest first; `kept` is one more
-    for _, name in stale + entries[max(MAX_ENTRIES - 1, 0):]:
-        with contextlib.suppress(OSError):
-            os.unlink(folder / name)
-
-
-def _read(target: Path, source: Path, header: PoolHeader) -> Pool | None:
-    """The pool in a cache entry, or None when the entry is missing or cannot be trusted."""
-    entry = read_entry(target, MAX_ENTRY_BYTES, controls_absent)
-    if entry is None:
-        return None
-    try:
-        return from_entry(entry, source, header)
-    except (ValueError, TypeError, KeyError, RecursionError):
-        return None
-
-
-# searched apart: each starts with a literal byte, which the regex engine looks for fast
-_C1 = re.compile(rb"\xc2[\x80-\x9f]")  # U+0080 to U+009F
-_SEPARATOR = re.compile(rb"\xe2\x80[\xa8\xa9]")  # U+2028, U+2029
-
-
-def controls_absent(data: bytes) -> bool:
-    """Whether no string of a cache entry can hold a control character, line separator or
-    lone surrogate: a tampered entry must not bring an ESC or OSC sequence to `cards`.
-
-    A pool file cannot hold one (`pools.load` refuses them), so the entries deckcli writes
-    escape nothing but backslashes and quotes; any other escape (`\\n`, `\\u001b`), or a raw
-    DEL, C1 control or line separator, is a tampered entry and a miss. Byte searches and a
-    loop over the backslashes: 3 ms for the largest pool, where a walk of every string cost 7.
-    """
-    find = data.find
-    at = find(b"\\")
-    while at >= 0:
-        if data[at + 1:at + 2] not in (b"\\", b'"'):
-            return False
-        at = find(b"\\", at + 2)
-    return (b"\x7f" not in data and _SEPARATOR.search(data) is None
-            and (b"\xc2" not in data or _C1.search(data) is None))
-
-
-def _store(target: Path, pool: Pool) -> None:
-    with contextlib.suppress(TypeError, ValueError):  # a value JSON cannot hold: not kept
-        write_entry(target, json.dumps(to_entry(pool), ensure_ascii=False, separators=(",", ":")))
 
 
 _ROW = ("number", "name", "names", "aliases", "max_copies", "note", "source")
@@ -158,12 +82,12 @@ def to_entry(pool: Pool) -> dict[str, Any]:
     fields = sorted({key for card in pool.cards for key in card.attrs})
     rows = [[getattr(card, key) for key in _ROW] + [[card.attrs.get(f) for f in fields]]
             for card in pool.cards]
-    return {"format": FORMAT, "fields": fields, "cards": rows}
+    return {"format": CARDS.format, "fields": fields, "cards": rows}
 
 
 def from_entry(entry: object, source: Path, header: PoolHeader) -> Pool | None:
     """A pool from cache data, or None when the data is not of the expected shape."""
-    if not isinstance(entry, dict) or entry.get("format") != FORMAT:
+    if not isinstance(entry, dict) or entry.get("format") != CARDS.format:
         return None
     fields, rows = entry.get("fields"), entry.get("cards")
     if not (isinstance(fields, list) and all(type(f) is str for f in fields)

@@ -7,9 +7,7 @@ imports no pydantic: a check answered from the result cache never builds a schem
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from deckcli.escape import control_character
 from deckcli.model.card import RESERVED_CARD_KEYS, Card, card_data_problem
@@ -23,6 +21,9 @@ from deckcli.pools.poolfile import (
     read_pool_text,
     read_raw_header,
 )
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 
 def describe_validation(error: ValidationError, prefix: str = "") -> str:
@@ -69,11 +70,11 @@ def read_header(path: Path) -> PoolHeader:
 def validate_header(path: Path, raw: dict[str, object]) -> PoolHeader:
     """A parsed header checked against the pool schema (its rules against the rule kinds'
     own schemas); PoolError naming the field at fault."""
-    from deckcli.engine.rules import pool_schema
+    from deckcli.pools.schema import ValidationError, validate
 
     refuse_controls(path, raw)
     try:
-        return pool_schema().model_validate(raw)
+        return validate(raw)
     except ValidationError as exc:
         raise PoolError(path, describe_validation(exc)) from None
 

@@ -9,28 +9,15 @@ imports pydantic.
 
 from __future__ import annotations
 
-import contextlib
-import hashlib
-import json
 import os
 import stat
-import sys
 from pathlib import Path
 from typing import Any
 
-from deckcli import __version__
 from deckcli.io import tomlread
-from deckcli.io.cachedir import (
-    cache_dir,
-    keep_newest,
-    read_entry,
-    read_fd,
-    usable_dir,
-    write_entry,
-)
+from deckcli.io.files import read_fd
 
 CARDS_MARKER = "[[cards]]"
-MAX_HEADER_ENTRIES = 64  # parsed and validated headers kept in the cache folder
 
 
 class PoolError(Exception):
@@ -112,26 +99,21 @@ def parse_pool_toml(path: Path, text: str) -> dict[str, Any]:
         raise PoolError(path, "invalid TOML: arrays or tables nested too deeply") from None
 
 
-def read_raw_header(path: Path) -> dict[str, Any]:
-    """The header of a pool file as parsed TOML, not yet validated (cheap: for discovery).
+def head_of(data: bytes) -> bytes:
+    """A pool file's bytes up to its first `[[cards]]` line (its header)."""
+    marker = CARDS_MARKER.encode()
+    if data.startswith(marker):
+        return b""
+    at = data.find(b"\n" + marker)
+    return data if at < 0 else data[: at + 1]
 
-    The parse of each header's bytes is remembered as JSON in the cache folder (`headers/`,
-    named by a hash of the bytes, deckcli's version and Python's), so a run reads every pool's
-    header but parses none it parsed before; a header JSON cannot hold (a date) is parsed
-    every time. A remembered parse that is not a table is a miss."""
-    data = read_pool_bytes(path, head_only=True)
-    folder = usable_dir(cache_dir())
-    memo = None
-    if folder is not None:
-        digest = hashlib.sha256(data)
-        digest.update(f"|{__version__}|{sys.version}".encode())
-        memo = folder / "headers" / f"raw-{digest.hexdigest()[:32]}.json"
-        known = read_entry(memo, MAX_POOL_BYTES)
-        if type(known) is dict:
-            return known
-    raw = parse_pool_toml(path, decode_pool(path, data))
-    if memo is not None:
-        with contextlib.suppress(TypeError, ValueError):  # dates, times, NaN: not JSON
-            if write_entry(memo, json.dumps(raw, ensure_ascii=False, allow_nan=False)):
-                keep_newest(memo.parent, MAX_HEADER_ENTRIES)
-    return raw
+
+def parse_header(path: Path, head: bytes) -> dict[str, Any]:
+    """A pool file's header bytes as parsed TOML, not yet validated; PoolError."""
+    return parse_pool_toml(path, decode_pool(path, head))
+
+
+def read_raw_header(path: Path) -> dict[str, Any]:
+    """The header of a pool file as parsed TOML, not yet validated (`pool check`, a user pool
+    named by itself; a run reads headers through its catalogue, `pools.catalogue`)."""
+    return parse_header(path, read_pool_bytes(path, head_only=True))

@@ -12,14 +12,15 @@ from typing import TYPE_CHECKING, Any
 
 from deckcli.model.problem import Problem
 from deckcli.model.record import Record
-from deckcli.pools.poolfile import PoolError, read_raw_header
-from deckcli.pools.shipped import builtin_pool_dir as builtin_pool_dir  # its old home
+from deckcli.pools.catalogue import Catalogue, builtin_pool_dir
+from deckcli.pools.poolfile import PoolError
 from deckcli.textnorm import fold
 
 if TYPE_CHECKING:
     from deckcli.engine.resolver import Resolver
     from deckcli.model.pool import Pool
     from deckcli.model.poolspec import PoolHeader
+
 
 
 def user_pool_problem(path: Path) -> str | None:
@@ -32,39 +33,39 @@ def user_pool_problem(path: Path) -> str | None:
         return None
     if not path.exists():
         return "does not exist; give a folder of pool files (*.toml) or one pool file"
-    from deckcli.pools.load import validate_header
-
-    try:
-        validate_header(path, read_raw_header(path))
+    try:  # validated once per content of the file (its catalogue entry keeps the header)
+        Catalogue(builtin_pool_dir()).header(path)
     except PoolError as exc:
         return f"is not a pool: {str(exc).removeprefix(f'{path}: ')}"
     return None
 
 
 class PoolSource(Record):
-    """A pool file found on disk: its header as parsed TOML (validated when first used), or
-    the reason it cannot be used; `overrides`: the built-in pool file this user pool replaces;
-    `header`: the validated header, once asked for."""
+    """A pool file found on disk: its game's id and aliases (`names`), its header as parsed
+    TOML when this run had to parse it (`raw`), or the reason it cannot be used;
+    `overrides`: the built-in pool file this user pool replaces; `header`: the validated
+    header (records), once asked for."""
 
-    __slots__ = ("path", "raw", "error", "builtin", "overrides", "header")
+    __slots__ = ("path", "raw", "error", "builtin", "overrides", "header", "names")
 
     def __init__(self, path: Path, raw: dict[str, Any] | None, error: PoolError | None = None,
                  builtin: bool = True, overrides: Path | None = None,
-                 header: PoolHeader | None = None) -> None:
+                 header: PoolHeader | None = None, names: list[str] | None = None) -> None:
         self.path = path
         self.raw = raw
         self.error = error
         self.builtin = builtin
         self.overrides = overrides
         self.header = header
+        self.names = names if names is not None else (_game_names(raw) if raw else None)
 
     @property
     def game_id(self) -> str:
-        return _game_names(self.raw)[0] if self.raw else self.path.stem
+        return self.names[0] if self.names else self.path.stem
 
     @property
     def aliases(self) -> list[str]:
-        return _game_names(self.raw)[1:] if self.raw else []
+        return self.names[1:] if self.names else []
 
 
 def _game_names(raw: dict[str, Any]) -> list[str]:
@@ -98,6 +99,7 @@ class PoolRegistry:
         self._loaded: dict[str, Pool] = {}
         self._resolvers: dict[tuple[str, str], Resolver] = {}
         self._pending: list[PoolSource] | None = []  # listed, header not read yet
+        self.catalogue = Catalogue(builtin_pool_dir())
         self._scan(builtin_pool_dir(), builtin=True)
         for folder in user_dirs or []:  # the run's settings say which (`app.settings`)
             self._scan(folder, builtin=False)
@@ -141,17 +143,25 @@ class PoolRegistry:
         return self._broken
 
     def _add(self, path: Path, builtin: bool) -> None:
+        raw = None
         try:
-            raw = read_raw_header(path)
-            if not _names_readable(raw):
-                from deckcli.pools.load import validate_header
+            entry, _ = self.catalogue.entry(path)
+            names = entry.names
+            if names is None:  # bytes not seen before: their header is parsed
+                raw = self.catalogue.raw_header(path)
+                if not _names_readable(raw):
+                    from deckcli.pools.load import validate_header
 
-                validate_header(path, raw)  # raises, naming the field at fault
-                raise PoolError(path, "game.id and game.aliases must be text")
+                    validate_header(path, raw)  # raises, naming the field at fault
+                    raise PoolError(path, "game.id and game.aliases must be text")
+                names = _game_names(raw)
+                formats = raw.get("formats")
+                self.catalogue.update(path, names=names, formats=[
+                    str(key) for key in formats] if isinstance(formats, dict) else [])
         except PoolError as exc:
             self._break(PoolSource(path, None, exc, builtin), self.resolve_id(path.stem))
             return
-        source = PoolSource(path, raw, None, builtin)
+        source = PoolSource(path, raw, None, builtin, names=names)
         game_id = source.game_id
         clash = self._clash(source)
         if clash is not None:
@@ -205,11 +215,8 @@ class PoolRegistry:
         source = self.sources[game_id]
         if source.header is None:
             if source.error is None:
-                from deckcli.pools.headercache import validated_header
-
-                assert source.raw is not None
                 try:
-                    source.header = validated_header(source.path, source.raw)
+                    source.header = self._validated(source)
                 except PoolError as exc:
                     source.error = exc
                     self.broken.append(source)
@@ -218,19 +225,46 @@ class PoolRegistry:
         assert source.header is not None
         return source.header
 
+    def _validated(self, source: PoolSource) -> PoolHeader:
+        return self.catalogue.header(source.path, source.raw)
+
+    def _known_header(self, game_id: str) -> PoolHeader | dict[str, Any] | None:
+        """A game's header: validated when these bytes were validated before, else as parsed
+        (None when it cannot be read); nothing is validated here."""
+        source = self.sources[game_id]
+        if source.header is None and source.raw is None:
+            source.header = self.catalogue.known_header(source.path)
+            if source.header is None:
+                try:
+                    source.raw = self.catalogue.raw_header(source.path)
+                except PoolError:
+                    return None
+        return source.header if source.header is not None else source.raw
+
     def format_ids(self, game_id: str) -> list[str]:
         """A game's format ids as its pool file lists them (before validation)."""
-        raw = self.sources[game_id].raw or {}
-        formats = raw.get("formats")
-        return [str(key) for key in formats] if isinstance(formats, dict) else []
+        source = self.sources[game_id]
+        if source.header is None and source.raw is None:
+            entry, _ = self.catalogue.entry(source.path)
+            if entry.formats is not None:
+                return list(entry.formats)
+        known = self._known_header(game_id)
+        if known is None or isinstance(known, dict):
+            formats = (known or {}).get("formats")
+            return [str(key) for key in formats] if isinstance(formats, dict) else []
+        return list(known.formats)
 
     def rule_ids(self, game_id: str) -> set[str]:
         """The rule ids a game's formats declare, as its pool file lists them (before
         validation: `--select` is checked without validating every game)."""
-        formats = (self.sources[game_id].raw or {}).get("formats")
-        return {str(rule["id"]) for fmt in (formats.values() if isinstance(formats, dict) else [])
-                if isinstance(fmt, dict) for rule in fmt.get("rules", [])
-                if isinstance(rule, dict) and "id" in rule}
+        known = self._known_header(game_id)
+        if known is None or isinstance(known, dict):
+            formats = (known or {}).get("formats")
+            return {str(rule["id"])
+                    for fmt in (formats.values() if isinstance(formats, dict) else [])
+                    if isinstance(fmt, dict) for rule in fmt.get("rules", [])
+                    if isinstance(rule, dict) and "id" in rule}
+        return {rule.id for fmt in known.formats.values() for rule in fmt.rules}
 
     def user_pool_of(self, game_id: str) -> PoolSource | None:
         """The user pool judging a game (replacing a built-in one, or adding a game), if any."""
@@ -247,7 +281,8 @@ class PoolRegistry:
             from deckcli.pools.cache import load_cached
 
             header = self.header(game_id)
-            self._loaded[game_id] = load_cached(self.sources[game_id].path, header)
+            self._loaded[game_id] = load_cached(self.sources[game_id].path, header,
+                                                self.catalogue)
         return self._loaded[game_id]
 
     def resolver(self, game_id: str, format_id: str) -> Resolver:

@@ -25,13 +25,14 @@ from deckcli.engine.scripts import (
     memo_index,
     pool_names,
 )
-from deckcli.io.cachedir import cache_dir, keep_newest, read_entry, usable_dir, write_entry
+from deckcli.io.cachestore import Store, clean, dumps
+from deckcli.io.files import read_regular_file
 from deckcli.model.pool import Pool
-from deckcli.pools.cache import controls_absent
 
 FOLDER = "scripts"
-KEPT = 16  # entries kept: one per pool, a few pools
 MAX_BYTES = 64 * 1024 * 1024
+SCRIPTS = Store(FOLDER, format=FORMAT, code=("engine/scripts.py", "pools/scriptcache.py",
+                                              "textnorm.py"), bound=16, max_bytes=MAX_BYTES)
 
 
 def versions() -> str:
@@ -55,13 +56,12 @@ def makings(pool: Pool) -> str:
 
 def entry_name(pool: Pool, made: str) -> str:
     """The game id and a hash of the rows' makings and the libraries' versions."""
-    key = hashlib.sha256(f"{made}|{versions()}".encode()).hexdigest()[:32]
-    return f"{pool.game_id[:60]}-{key}.json"
+    return SCRIPTS.entry(f"{made}|{versions()}", pool.game_id)
 
 
 def shipped_file(pool: Pool) -> Path | None:
     """Where a shipped pool's rows are shipped (None for a user's pool)."""
-    from deckcli.pools.shipped import builtin_pool_dir
+    from deckcli.pools.catalogue import builtin_pool_dir
 
     if pool.path.parent.resolve() != builtin_pool_dir().resolve():
         return None
@@ -71,7 +71,11 @@ def shipped_file(pool: Pool) -> Path | None:
 def shipped_rows(pool: Pool, made: str) -> list[Row] | None:
     """A shipped pool's shipped rows, when they were made from its present names."""
     where = shipped_file(pool)
-    data = read_entry(where, MAX_BYTES, controls_absent) if where else None
+    try:
+        raw = read_regular_file(where, MAX_BYTES) if where else b""
+        data = json.loads(raw) if raw and clean(raw) else None
+    except (OSError, ValueError, RecursionError):
+        return None
     if not (isinstance(data, dict) and data.get("made") == made):
         return None
     return rows_of(data.get("rows"))
@@ -103,14 +107,10 @@ def _rows(pool: Pool) -> list[Row]:
     if shipped is not None:
         return shipped
     name = entry_name(pool, made)
-    folder = usable_dir(cache_dir())
-    target = folder / FOLDER / name if folder is not None else None
-    rows = rows_of(read_entry(target, MAX_BYTES, controls_absent)) if target else None
+    rows = SCRIPTS.read(name, rows_of)
     if rows is None:
         rows = _MADE.get(name)
         if rows is None:
             rows = _MADE[name] = build_rows(pool)
-        if target is not None and write_entry(
-                target, json.dumps(rows, ensure_ascii=False, separators=(",", ":"))):
-            keep_newest(target.parent, KEPT)
+        SCRIPTS.write(name, dumps(rows))
     return rows

@@ -2,7 +2,7 @@
 
 Each rule kind is a plug-in, one module under `kinds/` (see `kind.py` for what it holds);
 they are found here, so that a new kind is a new module and nothing else. The pool schema
-(`pool_schema`), the checks (`run_rules`), `deckcli rules` (`docs`) and `deckcli games`
+(`pools.schema`), the checks (`run_rules`), `deckcli rules` (`docs`) and `deckcli games`
 (`describe`) all take the kinds from `KINDS`.
 """
 
@@ -11,17 +11,13 @@ from __future__ import annotations
 import importlib
 import pkgutil
 from collections.abc import Callable, Iterator
-from functools import cache, reduce
-from operator import or_
-from typing import Annotated, Any
-
-from pydantic import Field, create_model
+from typing import Any
 
 from deckcli.engine.resolver import Resolved, Resolver
 from deckcli.engine.rules import kinds
 from deckcli.engine.rules.context import DeckView
 from deckcli.engine.rules.kind import RuleKind
-from deckcli.model.poolspec import Format, PoolHeader, RuleBase
+from deckcli.model.poolspec import RuleBase
 from deckcli.model.problem import Problem
 
 
@@ -40,18 +36,6 @@ def _discover() -> dict[str, RuleKind[Any]]:
 
 
 KINDS: dict[str, RuleKind[Any]] = _discover()
-
-
-@cache
-def pool_schema() -> type[PoolHeader]:
-    """The pool header whose formats' rules are of the kinds found here (discriminated by
-    `kind`): what a pool file is validated against."""
-    union: Any = reduce(or_, [kind.schema for kind in KINDS.values()])  # built at run time
-    rules: Any = list.__class_getitem__(Annotated[union, Field(discriminator="kind")])
-    format_schema = create_model("Format", __base__=Format,
-                                 rules=(rules, Field(default_factory=list)))
-    formats: Any = dict.__class_getitem__((str, format_schema))
-    return create_model("PoolHeader", __base__=PoolHeader, formats=(formats, ...))
 
 
 def describe(rule: RuleBase) -> str:

@@ -6,8 +6,9 @@ module there: adding a kind is adding a module, with no table to edit. The modul
 
 - its docstring: what the kind checks and why, as `deckcli rules` prints it; the first line
   (`count: how many cards matching a query …`) is the kind's summary;
-- the rule's schema: a pydantic model subclassing `model.poolspec.RuleBase` (and `Bounds` for
-  `exactly`/`min`/`max`), with `kind: Literal["<kind>"]` and its own settings; it overrides
+- the rule's schema: a plain record (`model.spec`) subclassing `model.poolspec.RuleBase` (and
+  `Bounds` for `exactly`/`min`/`max`), with `kind: Literal["<kind>"]` and its own settings,
+  from which `pools.schema` builds the pydantic model a pool is validated against; it overrides
   `queries()`, `card_fields()` or `copy_key()` when it reads cards through a query, a field
   or a copy key, so the resolver and `deckcli pool check` know what it looks at;
 - `KINDS = (RuleKind(...),)`: the schema with the functions below. A module may define
@@ -24,16 +25,18 @@ for `deckcli games`; `example` a deck that breaks a rule of the kind (`deckcli r
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import partial
-from typing import Generic, TypeVar, get_args
+from typing import Generic, TypeVar
 
 from deckcli.engine.rules.context import DeckView
 from deckcli.model.poolspec import RuleBase
 from deckcli.model.problem import Problem
 
 R = TypeVar("R", bound=RuleBase)
+_LITERAL = re.compile(r"""Literal\[["']([a-z0-9-]+)["']\]""")
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,11 @@ class RuleKind(Generic[R]):
     @property
     def name(self) -> str:
         """The kind's name, as pools write it: the value of its schema's `kind` literal."""
-        return str(get_args(self.schema.model_fields["kind"].annotation)[0])
+        note = self.schema.__spec_fields__["kind"][0]  # 'Literal["count"]', never evaluated
+        found = _LITERAL.fullmatch(note)
+        if found is None:
+            raise TypeError(f"{self.schema.__name__}.kind must be Literal[\"<kind>\"]")
+        return found[1]
 
     def problems(self, rule: RuleBase, view: DeckView) -> Iterator[Problem]:
         return self.check(self._own(rule), view)

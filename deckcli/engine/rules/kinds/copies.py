@@ -8,14 +8,15 @@ or lower cap, or "unlimited") replaces the rule's cap, and cards matching `exemp
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
-
-from pydantic import Field
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from deckcli.engine.resolver import Resolved
 from deckcli.engine.rules.context import DeckView, ProblemStream, problem
 from deckcli.engine.rules.kind import RuleKind
 from deckcli.model.poolspec import RuleBase
+
+if TYPE_CHECKING:
+    from pydantic import Field
 
 
 class CopiesRule(RuleBase):

@@ -7,25 +7,26 @@ printing of a listed name is caught.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
-
-from pydantic import Field
+from typing import TYPE_CHECKING, Annotated, Literal
 
 from deckcli.engine.rules.context import DeckView, ProblemStream, problem
 from deckcli.engine.rules.kind import RuleKind
 from deckcli.model.poolspec import RuleBase
+
+if TYPE_CHECKING:
+    from pydantic import Field
 
 EXAMPLE = "a listed card in the deck"
 
 
 class BannedRule(RuleBase):
     kind: Literal["banned"]
-    cards: list[str] = Field(default_factory=list)
+    cards: list[str] = []
 
 
 class RestrictedRule(RuleBase):
     kind: Literal["restricted"]
-    cards: list[str] = Field(default_factory=list)
+    cards: list[str] = []
     max: Annotated[int, Field(ge=0)] = 1
 
 

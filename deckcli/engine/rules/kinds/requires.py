@@ -18,8 +18,6 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Literal
 
-from pydantic import field_validator
-
 from deckcli.engine.query import QueryError
 from deckcli.engine.resolver import Resolved
 from deckcli.engine.rules.context import DeckView, ProblemStream, per_card, problem
@@ -37,12 +35,11 @@ class RequiresRule(RuleBase):
     separator: str = ";"
     supplied_by: str
 
-    @field_validator("pattern")
-    @classmethod
-    def _pattern_placeholders(cls, pattern: str) -> str:
+    @staticmethod
+    def check_pattern(pattern: str) -> str | None:
         if pattern.count("{name}") != 1 or pattern.count("{count}") > 1:
-            raise ValueError("pattern needs {name} once and {count} at most once")
-        return pattern
+            return "pattern needs {name} once and {count} at most once"
+        return None
 
     def card_fields(self) -> tuple[str, ...]:
         return (self.requirement, self.supplied_by)
