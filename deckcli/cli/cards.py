@@ -87,6 +87,7 @@ def cards(
                                        help=_("Show at most N cards (0: all)."))] = 0,
 ) -> None:
     from deckcli.engine.query import QueryError
+    from deckcli.engine.search import search_cards
     from deckcli.pools.poolfile import PoolError
     from deckcli.report.cardview import card_record
 
@@ -105,20 +106,13 @@ def cards(
     pool = resolver.pool
     text = " ".join(query or [])
     matched: dict[str, Found] = {}
-    single = resolver.numbered(text) if text else None
-    if single is not None:
-        found = [single]
-    elif text:
-        try:
-            found = resolver.query(text).select(pool.cards)
-        except QueryError as exc:
-            raise UserError(_("query: {reason}").format(reason=exc)) from None
-        found = found or resolver.named(text)  # a whole name, spaces and punctuation ignored
-        if plain_words(text):  # then names in other scripts, after every exact match
-            matched = script_matches(resolver, text, found)
-            found += [item.card for item in matched.values()]
-    else:
-        found = list(pool.cards)
+    try:
+        found, single = search_cards(resolver, text)
+    except QueryError as exc:
+        raise UserError(_("query: {reason}").format(reason=exc)) from None
+    if single is None and text.strip() and plain_words(text):  # then other scripts' names,
+        matched = script_matches(resolver, text, found)         # after every exact match
+        found += [item.card for item in matched.values()]
     shown = found[:limit] if limit > 0 else found
     if format_ == "json":
         records = [card_record(card) for card in shown]
