@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import unicodedata
+from typing import TextIO
 
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
 # C0 and C1 controls (tab, CR and LF included), lone surrogates, line and paragraph separators
@@ -50,3 +51,49 @@ def printable_path(path: str) -> str:
     characters escapes (a file name must not move a terminal's cursor or split a CI annotation).
     """
     return escape_controls(os.fsencode(path).decode("utf-8", "replace"))
+
+
+WORKFLOW_PREFIX = "::"  # a CI log line starting so (after spaces) is a workflow command
+
+
+class CommandFreeStream:
+    """A text stream in which no line starts with `::`: GitHub Actions runs such a line as a
+    workflow command (`::error title=forged::all decks legal`), and a file named so would be
+    one as soon as a report printed its path first. Such a line gets `./` in front, which
+    keeps a path the same path. Only deckcli's own GitHub renderer writes commands, to the
+    stream underneath (`raw`)."""
+
+    def __init__(self, raw: TextIO) -> None:
+        self.raw = raw
+        self._start = ""  # the start of a line not yet known to be safe
+        self._mid_line = False  # the start of the current line is out already
+
+    def write(self, text: str) -> int:
+        for piece in text.splitlines(keepends=True):
+            ends = piece.endswith(("\n", "\r"))
+            if self._mid_line:
+                self.raw.write(piece)
+            else:
+                self._start += piece
+                if ends or len(self._start.lstrip(" \t")) >= len(WORKFLOW_PREFIX):
+                    self.raw.write(self._safe(self._start))
+                    self._start, self._mid_line = "", True
+            if ends:
+                self._mid_line = False
+        return len(text)
+
+    @staticmethod
+    def _safe(start: str) -> str:
+        stripped = start.lstrip(" \t")
+        if stripped.startswith(WORKFLOW_PREFIX):
+            return f"{start[:len(start) - len(stripped)]}./{stripped}"
+        return start
+
+    def flush(self) -> None:
+        if self._start:  # a last line without its end: it is what it is
+            self.raw.write(self._safe(self._start))
+            self._start, self._mid_line = "", True
+        self.raw.flush()
+
+    def __getattr__(self, name: str) -> object:  # isatty, encoding, fileno: the raw stream's
+        return getattr(self.raw, name)

@@ -49,6 +49,12 @@ def _isolated_env(
     """No user pools from the environment; a fresh pool cache per test session."""
     monkeypatch.delenv("DECKCLI_POOLS", raising=False)
     monkeypatch.delenv("DECKCLI_FORMAT", raising=False)
+    # English whatever the machine's locale; tests of other languages ask for them by name
+    monkeypatch.delenv("DECKCLI_LANG", raising=False)
+    monkeypatch.setenv("LANGUAGE", "C")
+    from deckcli.i18n import use_language
+
+    use_language("en")  # an earlier test's --lang does not carry over
     monkeypatch.setenv("DECKCLI_CACHE", str(tmp_path_factory.getbasetemp() / "cache"))
     monkeypatch.setenv("NO_COLOR", "1")
     # the result cache: one folder per test, so that no test is served a verdict another

@@ -79,8 +79,8 @@ def test_show_json(cli):
     first = summary["groups"][0]["cards"][0]
     assert first["number"] == "St-1" and first["name"] == "アグモン" and first["level"] == "III"
     english = cli("show", SAMPLES / "digimon-classic" / "example-japanese-names.toml", "-f", "json",
-                  "--lang", "en").json()["groups"][0]["cards"][0]
-    assert english["name"] == "Agumon"  # the deck's own spelling unless --lang says
+                  "--card-lang", "en").json()["groups"][0]["cards"][0]
+    assert english["name"] == "Agumon"  # the deck's own spelling unless --card-lang says
     assert summary["curve"]["field"] == "level"
     assert [c["value"] for c in summary["curve"]["counts"]] == ["III", "IV", "完全体", "究極体",
                                                                   "–"]

@@ -108,7 +108,7 @@ def test_alternative_official_spelling_is_an_alias(cli):
                                                 ("zh-Hant", "亞古獸"), ("en", "Agumon")])
 def test_show_names_cards_in_a_chosen_language(cli, lang, expected):
     sample = SAMPLES / "digimon-classic" / SCRIPTS["zh-Hans"]
-    run = cli("show", sample, "--format", "json", *(["--lang", lang] if lang else []))
+    run = cli("show", sample, "--format", "json", *(["--card-lang", lang] if lang else []))
     names = {row["number"]: row["name"] for group in run.json()["groups"]
              for row in group["cards"]}
     assert run.code == 0 and names["St-1"] == expected

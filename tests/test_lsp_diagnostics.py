@@ -82,7 +82,7 @@ async def test_a_broken_configuration_is_one_diagnostic(client, root):
     found = await published(client, uri)
     assert [d.code for d in found] == ["invalid-config"]
     assert "strict must be true or false" in found[0].message
-    assert "(and 1 more mistakes)" in found[0].message
+    assert "(and 1 more mistake)" in found[0].message
 
 
 async def test_a_configuration_changed_on_disk_rechecks_open_decks(client, root):

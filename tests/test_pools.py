@@ -138,7 +138,7 @@ def test_user_pool_from_environment_overrides_builtin(cli, tmp_path, monkeypatch
     monkeypatch.setenv("DECKCLI_POOLS", str(tmp_path))
     deck = write_deck("d.toml", toml_deck("megaman", {"1C12": 1}))
     override, problem, *_ = cli("check", deck, "--format", "json").json()["decks"][0]["problems"]
-    assert problem["message"] == "1 cards; megaman decks have exactly 40 — add 39"
+    assert problem["message"] == "1 card; megaman decks have exactly 40 — add 39"
     assert override["rule"] == "pool-override" and override["severity"] == "warning"
     assert str(tmp_path / "megaman.toml") in override["message"]
 

@@ -41,7 +41,7 @@ def hook_repository(folder: Path) -> Path:
         shutil.copy(REPO / name, folder / name)
     for tree in ("deckcli", "cardpools"):
         shutil.copytree(REPO / tree, folder / tree,
-                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc"))
+                        ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.mo"))
     git(folder, "init", "-q")
     git(folder, "add", ".")
     git(folder, "commit", "-q", "-m", "hook")

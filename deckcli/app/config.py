@@ -11,24 +11,28 @@ the key, and all of them are reported together (`Settings.registry`).
 from __future__ import annotations
 
 import os
+import stat
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from deckcli.app.ignore import warn_once
 from deckcli.app.settings import DeckGlob, Globs, Settings, Sourced
 from deckcli.errors import UserError
+from deckcli.i18n import _
 from deckcli.io.files import TooLarge, read_regular_file
 
 CONFIG_FILE = "deckcli.toml"
 PYPROJECT = "pyproject.toml"
 LIST_KEYS = ("exclude", "extend-exclude", "pools", "select", "ignore")
-KEYS = (*LIST_KEYS, "strict", "format", "decks")
+KEYS = (*LIST_KEYS, "strict", "format", "decks", "lang", "card-lang")
 DECK_KEYS = ("path", "game", "deck-format")
 POOLS_FOLDER = "cardpools"  # picked up beside the config file when `pools` is not set
 MAX_CONFIG_BYTES = 1_000_000
 FOUND = "nearest above the paths"
+ISOLATED = "none read: --isolated"
 
 CI_ENV = "GITHUB_ACTIONS"  # "true" in every GitHub Actions job
 CI_ORIGIN = f"{CI_ENV}=true"
@@ -43,17 +47,21 @@ def load_settings(paths: Sequence[Path] = (), *, output_format: str | None = Non
                   ignore: Sequence[str] | None = None, exclude: Sequence[str] | None = None,
                   extend_exclude: Sequence[str] | None = None, force_exclude: bool = False,
                   pools: Sequence[Path] = (), environ: Mapping[str, str] | None = None,
-                  allow_outside: bool = False, game_origin: str = "--game"
-                  ) -> Settings:
+                  allow_outside: bool = False, game_origin: str = "--game",
+                  isolated: bool = False) -> Settings:
     """The settings of a run over `paths`, strongest last: defaults, GitHub Actions detection
     (output format only), the configuration, the environment, then the command line's options
     (None or empty: not given; `game_origin`: how messages name where `game` was given, as
-    `import` gives it by its GAME argument). Mistakes are gathered in `Settings.mistakes`."""
+    `import` gives it by its GAME argument). Mistakes are gathered in `Settings.mistakes`.
+    `isolated`: no configuration file is read (nor the `cardpools/` beside one)."""
     env = os.environ if environ is None else environ
     settings = Settings()
     if env.get(CI_ENV) == "true":
         settings = replace(settings, format=Sourced("github", CI_ORIGIN))
-    settings = _with_file(settings, find_config(list(paths)))
+    if isolated:  # pull-request CI: the branch under test does not configure its own check
+        settings = replace(settings, config=Sourced(None, ISOLATED))
+    else:
+        settings = _with_file(settings, find_config(list(paths)))
     if env.get(FORMAT_ENV):
         settings = replace(settings, format=Sourced(env[FORMAT_ENV].lower(), FORMAT_ENV))
     env_pools = [Path(part) for part in env.get(POOLS_ENV, "").split(os.pathsep) if part]
@@ -94,16 +102,44 @@ def load_settings(paths: Sequence[Path] = (), *, output_format: str | None = Non
 
 
 def find_config(paths: list[Path]) -> Path | None:
-    """The configuration for these paths: the nearest above them, else above the cwd."""
+    """The configuration for these paths: the nearest above them, else above the cwd.
+
+    Inside a git work tree the search stops at its top: a `deckcli.toml` in the folder
+    above a repository (another user's, in a shared temporary folder) is not the
+    repository's. Outside any work tree, a file another user owns or may write is refused
+    (`untrusted`), as the cache folder is."""
+    from deckcli.app.worktree import git_root
+
     cwd = Path(os.path.abspath("."))
     absolute = [Path(os.path.abspath(path)) for path in paths] or [cwd]
     folders = [path if path.is_dir() else path.parent for path in absolute]
     start = Path(os.path.commonpath([str(folder) for folder in folders]))
     for first in (start, cwd):
+        top = git_root(first)
         for folder in (first, *first.parents):
             found = _config_in(folder)
             if found is not None:
+                if top is None and (problem := untrusted(found)) is not None:
+                    warn_once(_("configuration {path} not used: {problem}").format(
+                        path=found, problem=problem))
+                    return None
                 return found
+            if folder == top:
+                break
+    return None
+
+
+def untrusted(path: Path) -> str | None:
+    """Why a configuration file or pool folder outside any work tree may not be trusted:
+    another user owns it or others may write to it (None: it is the user's own)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None  # missing: nothing to trust or refuse
+    if hasattr(os, "getuid") and info.st_uid != os.getuid():
+        return _("another user owns it")
+    if info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return _("other users may write to it")
     return None
 
 
@@ -165,7 +201,8 @@ def _with_file(settings: Settings, path: Path | None) -> Settings:
     try:
         raw = tomllib.loads(read_regular_file(path, MAX_CONFIG_BYTES).decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
-        return _with_mistakes(settings, [f"{path}: cannot read the configuration: {exc}"])
+        return _with_mistakes(settings, [_("{path}: cannot read the configuration: {reason}"
+                                           ).format(path=path, reason=exc)])
     if path.name == PYPROJECT:
         tool = raw.get("tool")
         table = tool.get("deckcli", {}) if isinstance(tool, dict) else {}
@@ -173,9 +210,10 @@ def _with_file(settings: Settings, path: Path | None) -> Settings:
     else:
         table, origin = raw, str(path)
     if not isinstance(table, dict):
-        return _with_mistakes(settings, [f"{origin}: must be a table of settings"])
+        return _with_mistakes(settings, [_("{origin}: must be a table of settings").format(
+            origin=origin)])
     default_pools = path.parent / POOLS_FOLDER
-    if "pools" not in table and default_pools.is_dir():
+    if "pools" not in table and default_pools.is_dir() and not _refused_pools(default_pools):
         settings = replace(settings, pools=(Sourced(default_pools,
                                                     f"{POOLS_FOLDER}/ beside {path}"),))
     mistakes: list[str] = []
@@ -184,17 +222,32 @@ def _with_file(settings: Settings, path: Path | None) -> Settings:
     return _with_mistakes(settings, mistakes)
 
 
+def _refused_pools(folder: Path) -> bool:
+    """Whether a `cardpools/` folder beside a configuration outside any work tree is
+    another user's, or others may write to it (then said once on stderr, and not used)."""
+    from deckcli.app.worktree import git_root
+
+    if git_root(folder.parent) is not None:
+        return False
+    problem = untrusted(folder)
+    if problem is not None:
+        warn_once(_("pool folder {path} not used: {problem}").format(path=folder,
+                                                                     problem=problem))
+    return problem is not None
+
+
 def _with_key(settings: Settings, origin: str, path: Path, key: str, value: object,
               mistakes: list[str]) -> Settings:
     """The settings with one key of a configuration file, or a mistake more."""
     base = path.parent
+    key = "card-lang" if key == "card_lang" else key  # the spelling issue 34 gives works too
     if key not in KEYS:
-        mistakes.append(f"{origin}: unknown key {key!r}{_did_you_mean(key, KEYS)}; "
-                        f"keys: {', '.join(KEYS)}")
+        mistakes.append(_unknown_key(origin, key, KEYS))
     elif key in LIST_KEYS:
         if not isinstance(value, list) or not all(isinstance(item, str) for item in value):
-            mistakes.append(f"{origin}: {key} must be a list of strings, like {key} = "
-                            f'["{_example(key)}"]')
+            mistakes.append(_('{origin}: {key} must be a list of strings, like {key} = '
+                              '["{example}"]').format(origin=origin, key=key,
+                                                      example=_example(key)))
             return settings
         items = tuple(str(item) for item in value)
         if key == "pools":
@@ -212,22 +265,47 @@ def _with_key(settings: Settings, origin: str, path: Path, key: str, value: obje
     elif key == "strict":
         if isinstance(value, bool):
             return replace(settings, strict=Sourced(value, origin))
-        mistakes.append(f"{origin}: strict must be true or false")
+        mistakes.append(_("{origin}: strict must be true or false").format(origin=origin))
     elif key == "format":
         from deckcli.report import RENDERERS
 
         if isinstance(value, str) and value.lower() in RENDERERS:
             return replace(settings, format=Sourced(value.lower(), origin))
-        mistakes.append(f"{origin}: format {value!r} is not an output format; use one of "
-                        f"{', '.join(RENDERERS)}")
+        mistakes.append(_("{origin}: format {value!r} is not an output format; use one of "
+                          "{formats}").format(origin=origin, value=value,
+                                              formats=", ".join(RENDERERS)))
+    elif key in ("lang", "card-lang"):
+        return _with_language(settings, origin, key, value, mistakes)
     elif not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
         table = "[[tool.deckcli.decks]]" if path.name == PYPROJECT else "[[decks]]"
-        mistakes.append(f'{origin}: decks must be tables: {table} with path = "glob" and '
-                        'game = "id"')
+        mistakes.append(_('{origin}: decks must be tables: {table} with path = "glob" and '
+                          'game = "id"').format(origin=origin, table=table))
     else:
         decks = [_deck_glob(origin, base, index, item, mistakes)
                  for index, item in enumerate(value, 1)]
         return replace(settings, decks=Sourced(tuple(deck for deck in decks if deck), origin))
+    return settings
+
+
+def _with_language(settings: Settings, origin: str, key: str, value: object,
+                   mistakes: list[str]) -> Settings:
+    """`lang` (the interface's) or `card-lang` (the card names'), or a mistake naming the
+    languages."""
+    from deckcli.i18n import LANGUAGES
+    from deckcli.i18n.languages import CARD_NAME_LANGUAGES, card_names_language, match_language
+
+    is_lang = key == "lang"
+    read = match_language if is_lang else card_names_language
+    found = read(value) if isinstance(value, str) else None
+    if found is not None:
+        chosen: Sourced[str | None] = Sourced(found, origin)
+        return replace(settings, lang=chosen) if is_lang else replace(settings, card_lang=chosen)
+    mistake = (_("{origin}: lang {value!r} is not a language deckcli speaks; use one of "
+                 "{languages}") if is_lang else
+               _("{origin}: card-lang {value!r} is not a language of card names; use one of "
+                 "{languages}"))
+    mistakes.append(mistake.format(origin=origin, value=value, languages=", ".join(
+        LANGUAGES if is_lang else CARD_NAME_LANGUAGES)))
     return settings
 
 
@@ -237,24 +315,37 @@ def _deck_glob(origin: str, base: Path, index: int, table: dict[str, Any],
     found = len(mistakes)
     for key, value in table.items():
         if key not in DECK_KEYS:
-            mistakes.append(f"{origin}: unknown key {key!r} in decks entry {index}"
-                            f"{_did_you_mean(key, DECK_KEYS)}; keys: {', '.join(DECK_KEYS)}")
+            mistakes.append(_unknown_key(origin, key, DECK_KEYS, index))
         elif not isinstance(value, str) or not value.strip():
-            mistakes.append(f"{origin}: {key} of decks entry {index} must be a non-empty string")
+            mistakes.append(_("{origin}: {key} of decks entry {index} must be a non-empty "
+                              "string").format(origin=origin, key=key, index=index))
     if "path" not in table or not ("game" in table or "deck-format" in table):
-        mistakes.append(f"{origin}: decks entry {index} needs path and game (or deck-format), "
-                        'like path = "decks/megaman/**" and game = "megaman"')
+        mistakes.append(_('{origin}: decks entry {index} needs path and game (or '
+                          'deck-format), like path = "decks/megaman/**" and game = "megaman"'
+                          ).format(origin=origin, index=index))
     if len(mistakes) > found:
         return None
-    mistakes += _glob_mistakes((table["path"],), base, f"{origin}: decks entry {index} path")
+    mistakes += _glob_mistakes((table["path"],), base, _(
+        "{origin}: decks entry {index} path").format(origin=origin, index=index))
     return DeckGlob(table["path"], table.get("game"), table.get("deck-format"), base)
 
 
-def _did_you_mean(word: str, choices: tuple[str, ...]) -> str:
+def _unknown_key(origin: str, key: str, choices: tuple[str, ...], index: int | None = None
+                 ) -> str:
+    """The mistake of an unknown key (of the configuration, or of decks entry `index`), with
+    the closest known key when there is one."""
     import difflib
 
-    close = difflib.get_close_matches(word, choices, n=1)
-    return f" (did you mean {close[0]!r}?)" if close else ""
+    close = difflib.get_close_matches(key, choices, n=1)
+    if index is not None:
+        text = (_("{origin}: unknown key {key!r} in decks entry {index} (did you mean "
+                  "{close!r}?); keys: {keys}") if close else
+                _("{origin}: unknown key {key!r} in decks entry {index}; keys: {keys}"))
+    else:
+        text = (_("{origin}: unknown key {key!r} (did you mean {close!r}?); keys: {keys}")
+                if close else _("{origin}: unknown key {key!r}; keys: {keys}"))
+    return text.format(origin=origin, key=key, index=index, keys=", ".join(choices),
+                       close=close[0] if close else "")
 
 
 def _example(key: str) -> str:

@@ -98,7 +98,7 @@ def index_names(data: bytes) -> list[bytes]:
     for hash_bytes in (20, 32):  # SHA-1, then SHA-256 object names
         try:
             names, end = _entries(data, version, count, hash_bytes)
-        except (UnreadableIndex, struct.error, IndexError):
+        except (ValueError, struct.error, IndexError):  # ValueError: a path with no NUL
             continue
         if _has_split_link(data, end, hash_bytes):
             raise UnreadableIndex("a split index")

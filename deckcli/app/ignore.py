@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING
 from deckcli.app.worktree import git_dir, git_root
 from deckcli.errors import UserError
 from deckcli.escape import escape_controls
+from deckcli.i18n import _
 from deckcli.io.files import TooLarge, read_regular_file
 
 if TYPE_CHECKING:
@@ -57,8 +58,10 @@ class Rules:
             if pattern.never is None:
                 usable.append(pattern)
             elif self.warn:
-                warn_once(f"{self.origin}:{number}: {pattern.written!r} never matches "
-                          f"({pattern.never}); left out, as git leaves it out")
+                warn_once(_("{origin}:{line}: {pattern!r} never matches ({why}); left out, as "
+                            "git leaves it out").format(origin=self.origin, line=number,
+                                                        pattern=pattern.written,
+                                                        why=pattern.never))
         return tuple(usable)
 
     @cached_property
@@ -113,7 +116,8 @@ def glob_rules(patterns: list[str], base: Path, origin: str, checked: bool = Tru
     for pattern in cleaned if checked else []:
         reason = invalid_pattern(pattern)
         if reason is not None:
-            raise UserError(f"{origin}: {pattern!r} is not a valid glob ({reason})")
+            raise UserError(_("{origin}: {pattern!r} is not a valid glob ({reason})").format(
+                                origin=origin, pattern=pattern, reason=reason))
     return Rules(base, cleaned, origin)
 
 
@@ -165,12 +169,12 @@ def _read_rules(path: Path, base: Path, root: Path) -> Rules | None:
         return None
     except OSError as exc:
         if isinstance(exc, TooLarge):
-            why = f"larger than {MAX_IGNORE_BYTES:,} bytes"
+            why = _("larger than {limit:,} bytes").format(limit=MAX_IGNORE_BYTES)
         elif in_tree and path.is_symlink():
-            why = "a symbolic link (git does not follow one either)"
+            why = _("a symbolic link (git does not follow one either)")
         else:
             why = exc.strerror or str(exc)
-        warn_once(f"{origin} not read: {why}")
+        warn_once(_("{origin} not read: {why}").format(origin=origin, why=why))
         return None
     data = data.removeprefix(b"\xef\xbb\xbf")  # a UTF-8 byte order mark, as git skips it
     lines = [line.removesuffix(b"\r") for line in data.split(b"\n")]
@@ -183,5 +187,5 @@ def invalid_pattern(line: str) -> str | None:
 
     pattern = parse_pattern(line)
     if pattern is None:
-        return "a blank line or a comment matches nothing; write \\# for a leading #"
+        return _("a blank line or a comment matches nothing; write \\# for a leading #")
     return pattern.never

@@ -17,24 +17,32 @@ Every front end asks `judge` and nothing else, so they agree on every file:
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from deckcli.app.placement import Placement, place
 from deckcli.app.scan import Skip, Target
-from deckcli.app.settings import DeckGlob, Settings
+from deckcli.app.settings import DEFAULT, DeckGlob, Settings
 from deckcli.engine.check import check_deck, unchecked
 from deckcli.formats.base import DeckFormat
 from deckcli.formats.entries import problem
 from deckcli.formats.kinds import NATIVE, by_kind, by_suffix
-from deckcli.formats.read import UNREADABLE_RULES, decode_deck_bytes, read_limited
+from deckcli.formats.read import (
+    UNREADABLE_RULES,
+    decode_deck_bytes,
+    read_limited,
+    unread_suffix,
+)
+from deckcli.i18n import _, ngettext
 from deckcli.io.stamps import sha256_hex
 from deckcli.model.deck import Deck, DeckKind
 from deckcli.model.problem import Problem
 from deckcli.model.result import DeckResult
 from deckcli.pools.registry import PoolRegistry
 
-UNSILENCED = frozenset({"pool-override", "pool-added"})  # select/ignore never hide these
+# select/ignore never hide these
+UNSILENCED = frozenset({"pool-override", "pool-added", "config-silenced", "config-excluded"})
 
 
 @dataclass
@@ -144,18 +152,22 @@ def _read_file(path: Path, file_format: DeckFormat | None, glob: DeckGlob | None
     try:
         data = read_limited(path)
     except OSError as exc:
-        return deck, [problem("unreadable", f"cannot read the file: {exc.strerror or exc}")]
+        return deck, [problem("unreadable", _("cannot read the file: {reason}").format(
+            reason=exc.strerror or exc))]
     seen.append(data)  # the bytes judged
     text, failure = decode_deck_bytes(data)
     if failure is not None:
         if fmt.sniffed and not named:
-            return Skip(str(path), f"not read as a deck: {failure.message}")
+            return Skip(str(path), _("not read as a deck: {reason}").format(
+                reason=failure.message))
         found: list[Problem] = [failure]
     else:
         assert text is not None
         if fmt.sniffed and not named and (reason := fmt.not_a_deck(text)) is not None:
             return Skip(str(path), reason)
         deck, found = fmt.read(text, deck)
+        if file_format is None:
+            found = unread_suffix(str(path), found)
     if not named and (reason := fmt.not_a_deck_read(deck, found, typing=False)) is not None:
         return Skip(str(path), reason)
     return deck, found
@@ -168,13 +180,16 @@ def _read_buffer(path: Path, text: str, file_format: DeckFormat | None, glob: De
     named = explicit or glob is not None
     if not named:
         if file_format is None:
-            return Skip(str(path), "no deck format has its extension")
+            return Skip(str(path), _("no deck format has its extension"))
         if not text.strip():
-            return Skip(str(path), "an empty document")
+            return Skip(str(path), _("an empty document"))
         if file_format.sniffed and (reason := file_format.not_a_deck(text)) is not None:
             return Skip(str(path), reason)
     fmt = file_format or NATIVE
     deck = Deck(path=str(path), kind=fmt.kind)
+    surrogate = lone_surrogate(text)
+    if surrogate is not None:  # no file could hold it: the buffer is no UTF-8 text
+        return deck, [surrogate]
     decoded, failure = decode_deck_bytes(text.encode("utf-8"))
     if failure is not None:
         return deck, [failure]
@@ -185,11 +200,50 @@ def _read_buffer(path: Path, text: str, file_format: DeckFormat | None, glob: De
     return deck, found
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def lone_surrogate(text: str) -> Problem | None:
+    """The `encoding` problem of an editor's text holding a lone surrogate (a client may
+    send one; it is no character, and a deck file, being UTF-8, cannot hold it), or None."""
+    found = _SURROGATE.search(text)
+    if found is None:
+        return None
+    line = text.count("\n", 0, found.start()) + 1
+    return Problem(rule="encoding", line=line, message=_(
+        "line {line} holds a lone surrogate (U+{code:04X}), which is no character; a deck "
+        "file is UTF-8 text — delete it or write the character it was meant to be").format(
+            line=line, code=ord(found.group())))
+
+
 def filter_problems(result: DeckResult, settings: Settings) -> DeckResult:
     """Apply --select / --ignore (rule ids) to a deck's problems; a notice that a user pool
     judged the deck (UNSILENCED) is kept whatever they say, so a repository's configuration
     cannot hide a weakened pool."""
     select, ignore = settings.select.value, settings.ignore.value
-    result.problems = [p for p in result.problems if p.rule in UNSILENCED
-                       or ((not select or p.rule in select) and p.rule not in ignore)]
+    kept: list[Problem] = []
+    dropped: list[Problem] = []
+    for p in result.problems:
+        shown = p.rule in UNSILENCED or ((not select or p.rule in select) and p.rule not in ignore)
+        (kept if shown else dropped).append(p)
+    dropped = [p for p in dropped if p.severity != "info"]
+    result.problems = kept
+    origins = [ids.origin for ids in (settings.select, settings.ignore) if from_file(ids.origin)]
+    silenced = [p for p in dropped if from_file(settings.ignore.origin) and p.rule in ignore
+                or from_file(settings.select.origin) and select and p.rule not in select]
+    if silenced:
+        count = sum(p.stands_for for p in silenced)
+        rules = ", ".join(sorted({p.rule for p in silenced}))
+        result.problems.append(Problem(rule="config-silenced", severity="info", message=ngettext(
+            "{count} problem ({rules}) not reported: the configuration {origin} leaves it out; "
+            "deckcli check --isolated reports it",
+            "{count} problems ({rules}) not reported: the configuration {origin} leaves them "
+            "out; deckcli check --isolated reports them", count).format(
+                count=count, rules=rules, origin="; ".join(dict.fromkeys(origins)))))
     return result
+
+
+def from_file(origin: str) -> bool:
+    """Whether a setting came from a configuration file (not a default, not the command line
+    or the environment, which the person running deckcli chose)."""
+    return origin != DEFAULT and not origin.startswith("--") and not origin.isupper()

@@ -23,6 +23,7 @@ from deckcli.formats.read import (
     parse_deck_bytes,
     read_limited,
 )
+from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck, DeckEntry
 from deckcli.model.pool import Pool
@@ -100,18 +101,20 @@ def read_bytes(path: Path, allow_outside: bool = False) -> bytes:
     try:
         data = read_limited(path)  # regular files only, never past the size limit
     except FileNotFoundError:
-        raise UserError(f"no such file: {path}") from None
+        raise UserError(_("no such file: {path}").format(path=path)) from None
     except IsADirectoryError:
-        raise UserError(f"{path} is a folder; name a deck file") from None
+        raise UserError(_("{path} is a folder; name a deck file").format(path=path)) from None
     except OSError as exc:
-        raise UserError(f"cannot read {path}: {exc.strerror or exc}", EXIT_FAILED) from None
+        raise UserError(_("cannot read {path}: {reason}").format(
+                            path=path, reason=exc.strerror or exc), EXIT_FAILED) from None
     return within_limit(data, str(path))
 
 
 def within_limit(data: bytes, where: str) -> bytes:
     """The bytes of a deck, or a failure when there are more than a deck file may hold."""
     if len(data) > MAX_FILE_BYTES:
-        raise UserError(f"{where}: deck files are at most {MAX_FILE_BYTES:,} bytes", EXIT_FAILED)
+        raise UserError(_("{where}: deck files are at most {max_file_bytes:,} bytes").format(
+                            where=where, max_file_bytes=MAX_FILE_BYTES), EXIT_FAILED)
     return data
 
 

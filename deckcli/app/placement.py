@@ -117,10 +117,11 @@ def conflict_notice(deck: Deck, given: str, origin: str) -> Problem:
 def missing_game(deck: Deck, registry: PoolRegistry, inference: Inference) -> Problem:
     """The problem of a deck that names no game and whose cards name none clearly."""
     fits = inference.fits()
-    said = f"its cards fit {fits}, none clearly" if fits else (
-        "no game knows its cards" if inference.total else "it lists no cards")
-    return Problem(rule="missing-game", message=f"which game is this deck for? {said}; "
-                   f"{pin_hint(deck)} (games: {', '.join(registry.game_ids())})")
+    said = _("its cards fit {games}, none clearly").format(games=fits) if fits else (
+        _("no game knows its cards") if inference.total else _("it lists no cards"))
+    return Problem(rule="missing-game", message=_(
+        "which game is this deck for? {said}; {pin_hint} (games: {games})").format(
+        said=said, pin_hint=pin_hint(deck), games=", ".join(registry.game_ids())))
 
 
 def inferred_notice(deck: Deck, inference: Inference) -> Problem:
@@ -129,10 +130,15 @@ def inferred_notice(deck: Deck, inference: Inference) -> Problem:
     assert game is not None
     count = inference.known[0][1]
     others = [f"{other} {n}" for other, n in inference.known[1:] if n]
-    return Problem(rule="game-inferred", severity="info", message=f"no game named: judged as "
-                   f"{game}, which knows {count} of its {inference.total} card references"
-                   f"{f' (next: {others[0]})' if others else ''}; to pin it, "
-                   f"{pin_hint(deck, game)}")
+    if others:
+        message = _("no game named: judged as {game}, which knows {count} of its {total} card "
+                    "references (next: {next}); to pin it, {pin_hint}")
+    else:
+        message = _("no game named: judged as {game}, which knows {count} of its {total} card "
+                    "references; to pin it, {pin_hint}")
+    return Problem(rule="game-inferred", severity="info", message=message.format(
+        game=game, count=count, total=inference.total, next=others[0] if others else "",
+        pin_hint=pin_hint(deck, game)))
 
 
 def override_notice(registry: PoolRegistry, game_id: str) -> list[Problem]:

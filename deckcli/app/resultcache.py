@@ -34,6 +34,7 @@ from deckcli.app.resultdata import from_data, to_data
 from deckcli.app.scan import Skip, Target
 from deckcli.app.settings import Settings
 from deckcli.formats.read import read_limited
+from deckcli.i18n import language_stamp
 from deckcli.io.cachestore import Store
 from deckcli.io.stamps import UNSETTLED, file_stamp, sha256_hex
 from deckcli.model.result import DeckResult
@@ -91,7 +92,9 @@ class ResultCache:
         if not RESULTS.usable():
             return None
         pools = pool_digests(registry)
-        key = json.dumps([RESULTS.format, settings.verdict_key(), pools, os.getcwd()],
+        # the messages of a result are in the run's language: a key of their own per language
+        key = json.dumps([RESULTS.format, language_stamp(), settings.verdict_key(), pools,
+                          os.getcwd()],
                          ensure_ascii=True, default=str)
         name = RESULTS.entry(key)  # named with the code stamp too; the key inside decides
         return cls(name, key, registry, pools)

@@ -15,6 +15,8 @@ from pathlib import Path
 from deckcli.app.scan import EmptyFolder, Skip, Target, scan_paths
 from deckcli.app.settings import Settings
 from deckcli.escape import printable_path
+from deckcli.i18n import _
+from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult, DeckResult, RuleDocs
 from deckcli.pools.registry import PoolRegistry
 
@@ -52,7 +54,13 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
     decks_under: dict[Path, int] = {}  # decks found under each folder given
     for item in found:
         if isinstance(item, Skip):
-            result.skipped_files.append((printable_path(item.path), item.reason, item.folder))
+            if item.announced:
+                result.decks.append(excluded_result(item))
+            elif item.quiet:
+                result.passed_over.append((printable_path(item.path), item.reason))
+            else:
+                result.skipped_files.append((printable_path(item.path), item.reason,
+                                             item.folder))
             continue
         if isinstance(item, EmptyFolder):
             if item.empty:  # else a folder that could not be listed: its problem says so
@@ -80,14 +88,25 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
     return result
 
 
+def excluded_result(skip: Skip) -> DeckResult:
+    """A tracked deck a configuration file excludes: named in every report, not checked."""
+    path = printable_path(skip.path)
+    return DeckResult(path, None, None, 0, [Problem(
+        rule="config-excluded", severity="info", message=_(
+            "a deck git tracks, not checked: {reason}; deckcli check --isolated checks "
+            "it").format(reason=skip.reason))])
+
+
 def empty_folder_note(folder: Path, why: str) -> dict[str, str]:
     """A folder without decks is no deck: a note that fails the run (exit 1)."""
     from deckcli.formats.kinds import DECK_SUFFIXES
 
     path = printable_path(str(folder))
     suffixes = ", ".join("*" + suffix for suffix in DECK_SUFFIXES)
-    return dict(rule="no-decks", path=path, message=f"no deck files ({suffixes}) under {path}"
-                f"{why or '; nothing was checked there'}")
+    return dict(rule="no-decks", path=path, message=_("no deck files ({suffixes}) under "
+                                                      "{path}{value}").format(
+                                                        suffixes=suffixes, path=path,
+                                                        value=why or '; nothing was checked there'))
 
 
 def empty_folder_result(folder: EmptyFolder) -> DeckResult | None:

@@ -26,7 +26,8 @@ from deckcli.app.ignore import (
 )
 from deckcli.app.settings import Settings
 from deckcli.app.worktree import git_root
-from deckcli.formats.kinds import DECK_SUFFIXES
+from deckcli.formats.kinds import DECK_SUFFIXES, suffix_list
+from deckcli.i18n import _
 from deckcli.model.problem import Problem
 from deckcli.model.record import Record
 
@@ -65,15 +66,21 @@ class EmptyFolder(Record):
 
 
 class Skip(Record):
-    """A file (or folder) passed over, and why."""
+    """A file (or folder) passed over, and why; `quiet` for a file no deck format reads (a
+    `README.md`), which only `check --verbose` lists: every report would drown in them;
+    `announced` for a deck git tracks that a configuration file excludes, which every report
+    names with a notice (a pull request must not hide a deck by configuring it away)."""
 
-    __slots__ = ("path", "reason", "folder", "_digest")
+    __slots__ = ("path", "reason", "folder", "quiet", "announced", "_digest")
 
-    def __init__(self, path: str, reason: str, folder: bool = False) -> None:
+    def __init__(self, path: str, reason: str, folder: bool = False,
+                 quiet: bool = False, announced: bool = False) -> None:
         self._digest: str | None = None  # a hash of the bytes read, for the result cache
         self.path = path
         self.reason = reason
         self.folder = folder
+        self.quiet = quiet
+        self.announced = announced
 
 
 def scan_paths(paths: list[Path], settings: Settings | None = None
@@ -96,7 +103,24 @@ def scan_paths(paths: list[Path], settings: Settings | None = None
             found.append(EmptyFolder(path, []))
             continue
         found.extend(Target(file, False, [], path) for file in files)
-    return found
+    return once_each(found)
+
+
+def once_each(found: list[Target | EmptyFolder | Skip]) -> list[Target | EmptyFolder | Skip]:
+    """Each file once, where it first came (`check . legal.toml` names legal.toml twice:
+    directly and through the folder); named on the command line anywhere, it counts as named
+    (a deck whatever its content)."""
+    first: dict[str, Target] = {}
+    kept: list[Target | EmptyFolder | Skip] = []
+    for item in found:
+        if isinstance(item, Target):
+            key = os.path.abspath(item.path)
+            if key in first:
+                first[key].explicit = first[key].explicit or item.explicit
+                continue
+            first[key] = item
+        kept.append(item)
+    return kept
 
 
 def excluded_file(path: Path, settings: Settings) -> str | None:
@@ -155,8 +179,10 @@ def find_deck_files(path: Path, settings: Settings | None = None
             with os.scandir(folder) as listing:
                 entries = sorted(listing, key=lambda entry: entry.name)
         except OSError as error:
-            problems.append((folder, Problem(rule="unreadable", message=f"cannot list this "
-                                             f"folder: {error.strerror}")))
+            problems.append((folder, Problem(rule="unreadable", message=_("cannot list this "
+                                                                          "folder: "
+                                                                          "{strerror}").format(
+                                                                            strerror=error.strerror))))
             continue
         if folder_abs != top_abs and any(entry.name == "pyvenv.cfg" for entry in entries):
             if str(folder_abs) not in tracked.folders:
@@ -177,6 +203,8 @@ def find_deck_files(path: Path, settings: Settings | None = None
                     or _ignored(chain, entry_abs, True)
                 if hard or (soft and entry_abs not in tracked.folders):
                     skipped.append(Skip(str(Path(entry.path)), hard or soft or "", True))
+                    if entry_abs in tracked.folders and not _outside(entry, top):
+                        skipped += _announced(Path(entry.path), entry_abs, tracked, settings)
                 else:
                     subfolders.append((entry.path, Path(entry_abs), chain, soft))
             elif entry.name.lower().endswith(DECK_SUFFIXES):
@@ -184,11 +212,34 @@ def find_deck_files(path: Path, settings: Settings | None = None
                 soft = hidden or settings.excluded(entry_abs, False) \
                     or _ignored(chain, entry_abs, False)
                 if hard or (soft and entry_abs not in tracked.files):
-                    skipped.append(Skip(str(Path(entry.path)), hard or soft or ""))
+                    by_file = entry_abs in tracked.files and not _outside(entry, top) \
+                        and settings.excluded_by_file(entry_abs, False)
+                    skipped.append(Skip(str(Path(entry.path)), hard or soft or "",
+                                        announced=bool(by_file)))
                 else:
                     found.append(folder_path / entry.name)  # Path(entry.path)
+            else:
+                skipped.append(Skip(str(Path(entry.path)), not_a_deck_file(), quiet=True))
         pending.extend(reversed(subfolders))  # depth first, in name order
     return found, skipped, problems
+
+
+def _announced(folder: Path, folder_abs: str, tracked: Tracked, settings: Settings
+               ) -> list[Skip]:
+    """The tracked decks under a folder a configuration file excludes, each announced."""
+    reason = settings.excluded_by_file(folder_abs, True)
+    if reason is None:
+        return []
+    prefix = os.path.join(folder_abs, "")
+    return [Skip(str(folder / os.path.relpath(name, folder_abs)), reason, announced=True)
+            for name in sorted(tracked.files)
+            if name.startswith(prefix) and name.lower().endswith(DECK_SUFFIXES)]
+
+
+def not_a_deck_file() -> str:
+    """Why a scan passes over a file of a suffix no deck format has."""
+    return _("no deck format reads this suffix; deckcli reads {suffixes}").format(
+        suffixes=suffix_list())
 
 
 def _tracked(root: Path | None) -> Tracked:
@@ -199,8 +250,8 @@ def _tracked(root: Path | None) -> Tracked:
         return NOTHING_TRACKED
     tracked = tracked_under(root)
     if tracked is None:
-        warn_once(f"{root}: cannot read git's index; .gitignore files and default skips may "
-                  "hide tracked decks in this scan")
+        warn_once(_("{root}: cannot read git's index; .gitignore files and default skips may "
+                    "hide tracked decks in this scan").format(root=root))
         return NOTHING_TRACKED
     return tracked
 
@@ -215,13 +266,13 @@ def _with_gitignore(chain: tuple[Rules, ...], folder: Path, root: Path | None
 
 def _ignored(chain: tuple[Rules, ...], path: str, is_dir: bool) -> str | None:
     reason = first_verdict(chain, path, is_dir) if chain else None
-    return f"ignored by {reason}" if reason else None
+    return _("ignored by {reason}").format(reason=reason) if reason else None
 
 
 def _outside(entry: os.DirEntry[str], top: Path) -> str | None:
     if not entry.is_symlink() or _stays_inside(Path(entry.path), top):
         return None
-    return "a symbolic link to outside the folder checked"
+    return _("a symbolic link to outside the folder checked")
 
 
 def _is_dir(entry: os.DirEntry[str]) -> bool:

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from deckcli.errors import UserError
+from deckcli.i18n import _
 
 if TYPE_CHECKING:
     from deckcli.app.ignore import Rules
@@ -50,7 +51,7 @@ class Sourced(Generic[T]):
     def label(self, key: str) -> str:
         """Where globs were given, as `check --verbose` names it."""
         if self.origin == DEFAULT:
-            return "the default exclusions"
+            return _("the default exclusions")
         return self.named(key).rstrip()
 
 
@@ -101,6 +102,8 @@ class Settings:
     game: Sourced[str | None] = Sourced(None)  # for decks that name none
     deck_format: Sourced[str | None] = Sourced(None)
     step_summary: Sourced[Path | None] = Sourced(None)  # where GitHub Actions wants markdown
+    lang: Sourced[str | None] = Sourced(None)  # the interface language (deckcli.i18n's code)
+    card_lang: Sourced[str | None] = Sourced(None)  # card names shown ("ja", "zh-Hant", …)
     mistakes: tuple[str, ...] = ()  # what building these settings found wrong
 
     # --- what the run asks of them ---
@@ -123,6 +126,22 @@ class Settings:
 
         for rules, default in self._exclusions:
             if default and not defaults:
+                continue
+            reason = first_verdict((rules,), path, is_dir)
+            if reason is not None:
+                return _("excluded by {reason}").format(reason=reason)
+        return None
+
+    def excluded_by_file(self, path: str, is_dir: bool) -> str | None:
+        """Why a configuration file's exclusions skip an absolute path, or None (the command
+        line's and the defaults are the runner's choice; a file's hides a tracked deck only
+        with a notice, `config-excluded`)."""
+        from deckcli.app.ignore import first_verdict
+
+        for (rules, default), globs in zip(self._exclusions, (self.exclude,
+                                                              *self.extend_exclude),
+                                           strict=True):
+            if default or globs.origin.startswith("--"):
                 continue
             reason = first_verdict((rules,), path, is_dir)
             if reason is not None:
@@ -162,6 +181,9 @@ class Settings:
                       for deck in self.decks.value],
             "select": sorted(self.select.value),
             "ignore": sorted(self.ignore.value),
+            # a configuration's select/ignore is announced on the decks, the command line's not
+            "select-from": self.select.origin,
+            "ignore-from": self.ignore.origin,
             "pools": [str(path) for path in self.pool_paths()],
         }
 
@@ -180,6 +202,8 @@ class Settings:
             ("format", self.format.value, self.format.origin),
             ("decks", [{"path": deck.path, "game": deck.game, "deck-format": deck.deck_format}
                        for deck in self.decks.value], self.decks.origin),
+            ("lang", self.lang.value, self.lang.origin),
+            ("card-lang", self.card_lang.value, self.card_lang.origin),
         ]
 
     # --- mistakes, reported all at once ---
@@ -214,28 +238,33 @@ class Settings:
 
         if self.format.value in RENDERERS:
             return []
-        return [f"{self.format.named('format')}{self.format.value!r} is not an output format; "
-                f"use one of {', '.join(RENDERERS)}"]
+        return [_("{origin}{value!r} is not an output format; use one of {formats}").format(
+            origin=self.format.named("format"), value=self.format.value,
+            formats=", ".join(RENDERERS))]
 
     def _reference_mistakes(self, registry: PoolRegistry) -> list[str]:
         """Games, deck formats and rule ids named that no pool (and not deckcli) defines."""
         mistakes = []
         named = [(self.game.named("game").rstrip(), self.game.value,
                   self.deck_format.named("deck-format").rstrip(), self.deck_format.value)]
-        named += [(f"{self.decks.origin}: decks entry {deck.path!r}: game", deck.game,
-                   f"{self.decks.origin}: decks entry {deck.path!r}: deck-format",
+        named += [(_("{origin}: decks entry {path!r}: game").format(
+                       origin=self.decks.origin, path=deck.path), deck.game,
+                   _("{origin}: decks entry {path!r}: deck-format").format(
+                       origin=self.decks.origin, path=deck.path),
                    deck.deck_format) for deck in self.decks.value]
         formats: set[str] | None = None  # every game's formats, read only when asked
         for game_label, game, format_label, deck_format in named:
             if game is not None and registry.resolve_id(game) is None:
-                mistakes.append(f"{game_label}: unknown game {game!r}; games: "
-                                f"{', '.join(registry.game_ids())}")
+                mistakes.append(_("{where}: unknown game {game!r}; games: {games}").format(
+                    where=game_label, game=game, games=", ".join(registry.game_ids())))
             if deck_format is not None:
                 formats = formats or {fid for gid in registry.game_ids()
                                       for fid in registry.format_ids(gid)}
                 if deck_format not in formats:
-                    mistakes.append(f"{format_label} {deck_format!r} is not a format of any "
-                                    f"game; formats: {', '.join(sorted(formats))}")
+                    mistakes.append(_("{where} {format!r} is not a format of any game; "
+                                      "formats: {formats}").format(
+                        where=format_label, format=deck_format,
+                        formats=", ".join(sorted(formats))))
         for key, ids in (("select", self.select), ("ignore", self.ignore)):
             mistakes += [f"{ids.named(key).rstrip()}: {problem}"
                          for problem in unknown_rule_ids(ids.value, registry)]
@@ -269,6 +298,8 @@ def unknown_rule_ids(rule_ids: Iterable[str], registry: PoolRegistry) -> list[st
     for rule_id in rule_ids:
         if rule_id not in known:
             close = difflib.get_close_matches(rule_id, sorted(known), n=1, cutoff=0.6)
-            hint = f"did you mean {close[0]!r}?" if close else "deckcli rules lists them"
-            mistakes.append(f"{rule_id!r} is not a rule id of any game ({hint})")
+            mistakes.append((_("{rule!r} is not a rule id of any game (did you mean {close!r}?)")
+                             if close else
+                             _("{rule!r} is not a rule id of any game (deckcli rules lists "
+                               "them)")).format(rule=rule_id, close=close[0] if close else ""))
     return mistakes

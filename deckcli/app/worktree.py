@@ -4,19 +4,14 @@ leads out of it."""
 
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
 from deckcli.escape import printable_path
+from deckcli.i18n import _
+from deckcli.io.confine import Escape, escape_of, git_root
 from deckcli.io.files import read_regular_file
 
-
-def git_root(folder: Path) -> Path | None:
-    """The top of the git work tree holding `folder`, or None outside one."""
-    for candidate in (folder, *folder.parents):
-        if (candidate / ".git").exists():
-            return candidate
-    return None
+__all__ = ["git_dir", "git_root", "leaves_work_tree", "outside_message"]
 
 
 def git_dir(root: Path) -> Path:
@@ -39,15 +34,20 @@ def git_dir(root: Path) -> Path:
 
 def leaves_work_tree(path: Path) -> str | None:
     """Why a path named on the command line may not be read, or None: inside a git work tree,
-    its real path (every link on the way followed) is outside that work tree, as a link
-    committed by a pull request (`decks/link.txt -> ~/notes.txt`) would make it."""
-    named = Path(os.path.abspath(path))
-    root = git_root(named.parent)
-    if root is None:
-        return None
-    real_root, real = Path(os.path.realpath(root)), Path(os.path.realpath(named))
-    if real == real_root or real_root in real.parents:
-        return None
-    return (f"{printable_path(str(path))} leads outside the git work tree "
-            f"{printable_path(str(root))} (through a symbolic link); deckcli reads nothing "
-            "outside the repository it checks unless --allow-outside says so")
+    a symbolic link on its way (`decks/link.txt -> ~/notes.txt`, or `decks/link/../x.toml`
+    with `decks/link -> /outside/sub`) leads it out of that work tree (`io.confine`)."""
+    escape = escape_of(path)
+    return None if escape is None else outside_message(path, escape, writing=False)
+
+
+def outside_message(path: Path, escape: Escape, writing: bool) -> str:
+    """The one message for a read or a write refused because a link leads it outside."""
+    if writing:
+        text = _("{path} leads outside the git work tree {root} (through a symbolic link); "
+                 "deckcli writes nothing outside the repository it works in unless "
+                 "--allow-outside says so")
+    else:
+        text = _("{path} leads outside the git work tree {root} (through a symbolic link); "
+                 "deckcli reads nothing outside the repository it checks unless "
+                 "--allow-outside says so")
+    return text.format(path=printable_path(str(path)), root=printable_path(str(escape.root)))

@@ -10,11 +10,15 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
+from typer import TyperException
 
 from deckcli import __version__
 from deckcli.cli.helpstyle import DeckTyper, epilog
+from deckcli.cli.language import set_language
 from deckcli.cli.options import Shell
 from deckcli.errors import EXIT_INTERNAL, EXIT_USAGE, UserError
+from deckcli.i18n import LANGUAGES, _
+from deckcli.i18n.languages import CARD_NAME_LANGUAGES as CARD_LANGUAGES
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from deckcli.app.settings import Settings
@@ -22,15 +26,17 @@ if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
 
 app = DeckTyper(
     name="deckcli",
-    help="Build, check and goldfish trading-card-game decks kept as files.",
+    help=_("Build, check and goldfish trading-card-game decks kept as files."),
     no_args_is_help=True,
     add_completion=False,  # deckcli's own --install-completion/--show-completion SHELL
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
     epilog=epilog(
-        ("deckcli check samples/", "Check every deck in a folder; exit 1 if any is illegal."),
-        ("deckcli cards megaman type:NetNavi", "Search a game's cards."),
-        ("deckcli draw deck.toml -w CyberSword --turns 3", "Odds of drawing a card by turn 3."),
+        ("deckcli check samples/", _("Check every deck in a folder; exit 1 if any is "
+                                     "illegal.")),
+        ("deckcli cards megaman type:NetNavi", _("Search a game's cards.")),
+        ("deckcli draw deck.toml -w CyberSword --turns 3", _("Odds of drawing a card by "
+                                                             "turn 3.")),
     ) + "\n\nEvery command explains itself: deckcli COMMAND --help. Tab completion: "
     "deckcli --install-completion [bash|zsh|fish].",
 )
@@ -40,6 +46,7 @@ app = DeckTyper(
 # settings (empty while a shell completes a word: the command line is not run then)
 _global_pools: list[Path] = []
 _global_allow_outside: list[bool] = [False]  # `--allow-outside` before the command
+_global_isolated: list[bool] = [False]  # `--isolated` before the command
 
 
 def global_pools() -> list[Path]:
@@ -50,6 +57,10 @@ def global_allow_outside() -> bool:
     return _global_allow_outside[0]
 
 
+def global_isolated() -> bool:
+    return _global_isolated[0]
+
+
 def run_settings(paths: Sequence[Path] = (), game: str | None = None,
                  deck_format: str | None = None, game_origin: str = "--game") -> Settings:
     """The settings of a command that has few options of its own among them: the defaults,
@@ -58,7 +69,8 @@ def run_settings(paths: Sequence[Path] = (), game: str | None = None,
     from deckcli.app.config import load_settings
 
     return load_settings(paths, pools=global_pools(), game=game, deck_format=deck_format,
-                         allow_outside=global_allow_outside(), game_origin=game_origin)
+                         allow_outside=global_allow_outside(), game_origin=game_origin,
+                         isolated=global_isolated())
 
 
 def open_registry() -> PoolRegistry:
@@ -89,29 +101,46 @@ def _completion(install: bool) -> Any:
             "Print the tab-completion script of SHELL")
     return typer.Option("--install-completion" if install else "--show-completion",
                         metavar="[SHELL]", callback=act, is_eager=True, expose_value=False,
-                        case_sensitive=False, help=f"{what} (bash, zsh or fish; default: the "
-                        "shell deckcli runs in).")
+                        case_sensitive=False, help=_("{what} (bash, zsh or fish; default: "
+                                                     "the shell deckcli runs in).").format(
+                                                       what=what))
 
 
-@app.callback()
+@app.callback(help=_("Build, check and goldfish trading-card-game decks kept as files."), )
 def main_options(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                          help="Print the version and exit.")] = False,
+                                          help=_("Print the version and exit."))] = False,
     pools: Annotated[list[Path] | None, typer.Option(
         "--pools", metavar="DIR",
-        help="A folder of extra card pools (*.toml), or one pool file; adds or "
-        "overrides games. Repeatable; DECKCLI_POOLS and the config's pools work too.")] = None,
-    debug: Annotated[bool, typer.Option("--debug", help="Show tracebacks of internal errors.")]
+        help=_("A folder of extra card pools (*.toml), or one pool file; adds or overrides "
+               "games. Repeatable; DECKCLI_POOLS and the config's pools work too."))] = None,
+    debug: Annotated[bool, typer.Option("--debug", help=_("Show tracebacks of internal "
+                                                          "errors."))]
     = False,
     allow_outside: Annotated[bool, typer.Option(
-        "--allow-outside", help="Read deck files named on the command line even when, inside "
-        "a git work tree, a symbolic link leads them outside it (refused otherwise).")] = False,
+        "--allow-outside", help=_("Read and write files named on the command line even "
+                                  "when, inside a git work tree, a symbolic link leads them "
+                                  "outside it (refused otherwise)."))] = False,
+    isolated: Annotated[bool, typer.Option(
+        "--isolated", help=_("Read no configuration file (deckcli.toml, pyproject.toml, "
+                             "cardpools/ beside them): for CI that must not trust the branch "
+                             "it checks."))] = False,
+    card_lang: Annotated[str | None, typer.Option(
+        "--card-lang", metavar="LANG",
+        help=_("Show cards by their names in {languages} where the pool holds them, else as "
+               "printed (default: the interface language's, where there is one).").format(
+            languages=", ".join(CARD_LANGUAGES)))] = None,
+    lang: Annotated[str | None, typer.Option(
+        "--lang", metavar="LANG",
+        help=_("The language deckcli speaks: {languages} (default: DECKCLI_LANG, the "
+               "configuration's lang, then the locale).").format(
+            languages=", ".join(LANGUAGES)))] = None,
     install_completion: Annotated[Shell | None, _completion(install=True)] = None,
     show_completion: Annotated[Shell | None, _completion(install=False)] = None,
 ) -> None:
-    """Build, check and goldfish trading-card-game decks kept as files."""
     _global_pools[:] = pools or []
     _global_allow_outside[0] = allow_outside  # read where the settings are built; --debug by `main`
+    _global_isolated[0] = isolated
 
 
 def error(message: str) -> None:
@@ -162,11 +191,12 @@ def _command_name(args: Sequence[str]) -> str | None:
 def main(argv: list[str] | None = None) -> int:
     """Run the command line; every failure becomes a message and an exit status.
 
-    Typer reports usage errors itself (exit 2) and ends every command with SystemExit; what
-    reaches the handlers below is deckcli's own `UserError` or a bug.
+    The language is chosen first: the commands' help is written as their modules import.
+    Usage errors (exit 2) are shown by deckcli in that language; commands end with SystemExit
+    or typer's Exit; what else reaches the handlers below is deckcli's own `UserError` or a bug.
     """
     args = list(sys.argv[1:] if argv is None else argv)
-    debug = _take_debug(args)
+    debug = _take_flag(args, "--debug")
     _default_shell(args)
     _global_pools.clear()  # nothing carries over from an earlier run in this process
     _tolerant_stdout()
@@ -175,16 +205,21 @@ def main(argv: list[str] | None = None) -> int:
 
         register()
     try:
+        set_language(args)
         _register_commands(args)
-        app(args=args, prog_name="deckcli")
+        status = app(args=args, prog_name="deckcli", standalone_mode=False)
     except SystemExit as exc:
         return _exit_status(exc.code)
+    except TyperException as exc:
+        from deckcli.cli.usage import usage_error_status
+
+        return usage_error_status(exc)
     except UserError as exc:
         for message in exc.messages:
             error(message)
         return exc.exit_code
     except KeyboardInterrupt:
-        error("interrupted")
+        error(_("interrupted"))
         return 130
     except BrokenPipeError:
         return 0
@@ -193,17 +228,17 @@ def main(argv: list[str] | None = None) -> int:
             raise
         first_line = (str(exc).splitlines() or [""])[0]
         summary = first_line if len(first_line) <= 200 else first_line[:199] + "…"
-        error(f"internal error: {type(exc).__name__}: {summary} — this is a bug; rerun with "
-              "--debug and report the traceback")
+        error(_("internal error: {kind}: {summary} — this is a bug; rerun with --debug and "
+                "report the traceback").format(kind=type(exc).__name__, summary=summary))
         return EXIT_INTERNAL
-    return 0
+    return status if isinstance(status, int) else 0
 
 
-def _take_debug(args: list[str]) -> bool:
-    """Take `--debug` out of the arguments wherever it stands before a `--` (before or after
-    the command's name); whether it was given."""
+def _take_flag(args: list[str], flag: str) -> bool:
+    """Take `flag` out of the arguments wherever it stands before a `--` (before or after the
+    command's name); whether it was given."""
     end = args.index("--") if "--" in args else len(args)
-    found = [i for i, arg in enumerate(args[:end]) if arg == "--debug"]
+    found = [i for i, arg in enumerate(args[:end]) if arg == flag]
     for i in reversed(found):
         del args[i]
     return bool(found)

@@ -18,7 +18,7 @@ from deckcli.cli.app import app, error, open_registry, run_settings
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import locked, write_bytes
 from deckcli.errors import EXIT_FAILED, UserError
-from deckcli.i18n import _
+from deckcli.i18n import _, ngettext
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from collections.abc import Callable
@@ -35,36 +35,38 @@ def verdict(result: DeckResult) -> str:
         return ", ".join(dict.fromkeys(p.rule for p in result.problems if p.severity == severity))
 
     errors = rules("error")
-    text = f"illegal: {errors}" if errors else "legal"
-    for severity, word in (("warning", "warnings"), ("info", "notices")):
-        if rules(severity):
-            text += f" ({word}: {rules(severity)})"
-    return f"{result.cards} card{'s' * (result.cards != 1)} · {text}"
+    text = _("illegal: {rules}").format(rules=errors) if errors else _("legal")
+    if rules("warning"):
+        text += " " + _("(warnings: {rules})").format(rules=rules("warning"))
+    if rules("info"):
+        text += " " + _("(notices: {rules})").format(rules=rules("info"))
+    cards = ngettext("{count} card", "{count} cards", result.cards).format(count=result.cards)
+    return f"{cards} · {text}"
 
 
-@app.command(epilog=epilog(
-    ('deckcli new megaman torch.toml --name "TorchMan burn"', "A TOML deck for the game's "
-     "default format."),
-    ("deckcli new digimon-classic list.txt --deck-format ultimate-battle", "A text list for "
-     "another format."),
-    exits="0 written; 1 the file exists (without --force) or cannot be written; 2 an unknown "
-    "game or format, or a file extension deckcli does not write.",
+@app.command(help=_("Start a new, empty deck file for a game."), epilog=epilog(
+    ('deckcli new megaman torch.toml --name "TorchMan burn"', _("A TOML deck for the game's "
+                                                                "default format.")),
+    ("deckcli new digimon-classic list.txt --deck-format ultimate-battle", _("A text list for "
+                                                                             "another "
+                                                                             "format.")),
+    exits=_("0 written; 1 the file exists (without --force) or cannot be written; 2 an "
+            "unknown game or format, or a file extension deckcli does not write."),
 ))
 def new(
     game: Annotated[str, typer.Argument(metavar="GAME",
-                                        help="Game id or alias (see deckcli games).",
+                                        help=_("Game id or alias (see deckcli games)."),
                                         autocompletion=complete.game_ids)],
     path: Annotated[Path, typer.Argument(metavar="PATH",
-                                         help="The deck file to create (.toml, or .txt for a "
-                                         "text list).")],
+                                         help=_("The deck file to create (.toml, or .txt "
+                                                "for a text list)."))],
     deck_format: Annotated[str | None, typer.Option(
         "--deck-format", metavar="DECK-FORMAT", autocompletion=complete.deck_formats,
-        help="Deck format (default: the game's default format).")] = None,
+        help=_("Deck format (default: the game's default format)."))] = None,
     name: Annotated[str | None, typer.Option("--name", "-n", metavar="NAME",
-                                             help="The deck's name.")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing file.")] = False,
+                                             help=_("The deck's name."))] = None,
+    force: Annotated[bool, typer.Option("--force", help=_("Replace an existing file."))] = False,
 ) -> None:
-    """Start a new, empty deck file for a game."""
     from deckcli.app.opendeck import open_game
     from deckcli.engine.check import check_deck
     from deckcli.formats.kinds import NATIVE, by_suffix, suffix_list
@@ -73,46 +75,51 @@ def new(
 
     file_format = by_suffix(path)
     if file_format is None:
-        written = path.suffix or "a file without an extension"
-        raise UserError(f"{path}: new writes deck files ({suffix_list()}), not {written}; "
-                        f"name it e.g. {path.with_suffix(NATIVE.suffixes[0]).name}")
+        written = path.suffix or _("a file without an extension")
+        raise UserError(_("{path}: new writes deck files ({suffix_list}), not {written}; "
+                          "name it e.g. {name}").format(
+                            path=path, suffix_list=suffix_list(), written=written,
+                            name=path.with_suffix(NATIVE.suffixes[0]).name))
     registry = open_registry()
     resolver = open_game(registry, game, deck_format)
     if path.is_dir():
-        raise UserError(f"{path} is a folder; name the deck file to create")
+        raise UserError(_("{path} is a folder; name the deck file to create").format(path=path))
     if path.exists() and not force:
-        raise UserError(f"{path} already exists; pass --force to replace it", EXIT_FAILED)
+        raise UserError(_("{path} already exists; pass --force to replace it").format(
+                            path=path), EXIT_FAILED)
     game_id, format_id = resolver.pool.game_id, resolver.format_id
     data = "".join(file_format.write(resolver, [], name)).encode("utf-8")
     deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=file_format.kind))
     result = check_deck(deck, resolver, problems)
     write_bytes(path, data)
-    typer.echo(f"wrote {path}: {game_id} · {format_id} · {verdict(result)}")
+    typer.echo(_("wrote {path}: {game} · {format} · {verdict}").format(
+        path=path, game=game_id, format=format_id, verdict=verdict(result)))
     if file_format.editable:
-        typer.echo(f"next: deckcli add {path} CARD [COUNT]")
+        typer.echo(_("next: deckcli add {path} CARD [COUNT]").format(path=path))
     else:  # add and remove edit TOML decks and text lists only
-        typer.echo(f"next: list its cards with the program that reads {file_format.label}s; "
-                   f"deckcli check {path} judges it")
+        typer.echo(_("next: list its cards with the program that reads {kind} files; "
+                     "deckcli check {path} judges it").format(kind=file_format.label, path=path))
 
 
-@app.command(epilog=epilog(
-    ("deckcli add torch.toml CyberSword 4", "Four copies, by name (any case or width)."),
-    ('deckcli add torch.toml "TorchMan, Hothead"', "One copy of a card whose name has a "
-     "comma."),
-    ("deckcli add list.txt 1C12 2", "By card number, in a text list."),
-    exits="0 added; 1 the deck cannot be read or written; 2 an unknown or ambiguous card, or "
-    "a count that is not a whole number of 1 or more.",
+@app.command(help=_("Add copies of a card; the rest of the file stays byte for byte as it was."),
+             epilog=epilog(
+    ("deckcli add torch.toml CyberSword 4", _("Four copies, by name (any case or width).")),
+    ('deckcli add torch.toml "TorchMan, Hothead"', _("One copy of a card whose name has a "
+                                                     "comma.")),
+    ("deckcli add list.txt 1C12 2", _("By card number, in a text list.")),
+    exits=_("0 added; 1 the deck cannot be read or written; 2 an unknown or ambiguous "
+            "card, or a count that is not a whole number of 1 or more."),
 ))
 def add(
     path: Annotated[Path, typer.Argument(metavar="PATH",
-                                         help="The deck file (TOML or text list).")],
+                                         help=_("The deck file (TOML or text list)."))],
     card: Annotated[str, typer.Argument(metavar="CARD",
-                                        help="Card number, name in any language, or alias.",
+                                        help=_("Card number, name in any language, or "
+                                               "alias."),
                                         autocompletion=complete.card_names)],
-    count: Annotated[str, typer.Argument(metavar="COUNT", help="Copies to add (default 1).",
+    count: Annotated[str, typer.Argument(metavar="COUNT", help=_("Copies to add (default 1)."),
                                          show_default=False)] = "1",
 ) -> None:
-    """Add copies of a card; the rest of the file stays byte for byte as it was."""
     from deckcli.formats.edit import plan_add
 
     copies = parse_count(count)
@@ -133,33 +140,36 @@ def parse_count(text: str) -> int:
 
     number = whole_number(text)
     if number is None or number < 1:
-        raise UserError(f"COUNT must be a whole number of 1 or more, not {text!r} (e.g. "
-                        "deckcli add DECK CARD 4)")
+        raise UserError(_("COUNT must be a whole number of 1 or more, not {text!r} (e.g. "
+                          "deckcli add DECK CARD 4)").format(text=text))
     return number
 
 
-@app.command(epilog=epilog(
-    ("deckcli remove torch.toml Canceled 2", "Two copies; the line goes when none is left."),
-    ("deckcli remove torch.toml 1C21 --all", "Every copy of a card, by number."),
-    exits="0 removed; 1 the card is not in the deck (or not that many copies); 2 an unknown "
-    "card or a bad count.",
+@app.command(help=_("Remove copies of a card; removing the last copy removes its line."),
+             epilog=epilog(
+    ("deckcli remove torch.toml Canceled 2", _("Two copies; the line goes when none is "
+                                               "left.")),
+    ("deckcli remove torch.toml 1C21 --all", _("Every copy of a card, by number.")),
+    exits=_("0 removed; 1 the card is not in the deck (or not that many copies); 2 an "
+            "unknown card or a bad count."),
 ))
 def remove(
     path: Annotated[Path, typer.Argument(metavar="PATH",
-                                         help="The deck file (TOML or text list).")],
+                                         help=_("The deck file (TOML or text list)."))],
     card: Annotated[str, typer.Argument(metavar="CARD",
-                                        help="Card number, name in any language, or alias; "
-                                        "or an entry exactly as the deck writes it.",
+                                        help=_("Card number, name in any language, or "
+                                               "alias; or an entry exactly as the deck "
+                                               "writes it."),
                                         autocompletion=complete.card_names)],
-    number: Annotated[str | None, typer.Argument(metavar="COUNT", help="Copies to remove "
-                                                 "(default 1).", show_default=False)] = None,
-    all_: Annotated[bool, typer.Option("--all", help="Remove every copy.")] = False,
+    number: Annotated[str | None, typer.Argument(metavar="COUNT",
+                                                 help=_("Copies to remove (default 1)."),
+                                                 show_default=False)] = None,
+    all_: Annotated[bool, typer.Option("--all", help=_("Remove every copy."))] = False,
 ) -> None:
-    """Remove copies of a card; removing the last copy removes its line."""
     from deckcli.formats.edit import plan_remove
 
     if all_ and number is not None:
-        raise UserError("give COUNT or --all, not both")
+        raise UserError(_("give COUNT or --all, not both"))
     count = None if number is None else parse_count(number)
 
     def plan(loaded: LoadedDeck) -> tuple[Edit, str]:
@@ -208,20 +218,23 @@ def _edited(loaded: LoadedDeck, edit: Edit) -> tuple[bytes, DeckResult]:
     return data, loaded.check(deck, problems)
 
 
-@app.command(epilog=epilog(
-    ("deckcli fmt decks/", "Every TOML deck under a folder, in place."),
-    ("deckcli fmt --check decks/", "Change nothing; exit 1 if a deck would change (for CI)."),
-    exits="0 done (or, with --check, nothing to change); 1 a file would change (--check) or "
-    "could not be formatted; 2 usage error.",
+@app.command(help=_("Rewrite TOML decks in canonical form: grouped by type, canonical names, "
+                    "comments "
+      "kept."), epilog=epilog(
+    ("deckcli fmt decks/", _("Every TOML deck under a folder, in place.")),
+    ("deckcli fmt --check decks/", _("Change nothing; exit 1 if a deck would change (for "
+                                     "CI).")),
+    exits=_("0 done (or, with --check, nothing to change); 1 a file would change (--check) "
+            "or could not be formatted; 2 usage error."),
 ))
 def fmt(
     paths: Annotated[list[Path], typer.Argument(metavar="PATH...",
-                                                help="TOML deck files or folders.",
+                                                help=_("TOML deck files or folders."),
                                                 show_default=False)],
-    check: Annotated[bool, typer.Option("--check", help="Change nothing; list the files that "
-                                        "would change and exit 1 if any would.")] = False,
+    check: Annotated[bool, typer.Option("--check", help=_("Change nothing; list the files "
+                                                          "that would change and exit 1 if "
+                                                          "any would."))] = False,
 ) -> None:
-    """Rewrite TOML decks in canonical form: grouped by type, canonical names, comments kept."""
     from deckcli.app.judge import judge
     from deckcli.app.opendeck import describe, load_deck
     from deckcli.app.run import empty_folder_note
@@ -232,7 +245,7 @@ def fmt(
 
     missing = [str(path) for path in paths if not path.exists()]
     if missing:
-        raise UserError(f"no such file or folder: {', '.join(missing)}")
+        raise UserError(_("no such file or folder: {items}").format(items=', '.join(missing)))
     settings = run_settings(paths)
     registry = settings.registry()
     changed = unchanged = failed = 0
@@ -258,7 +271,8 @@ def fmt(
                 loaded = load_deck(path, settings, registry)
                 blocking = next((p for p in loaded.problems if p.rule in UNFORMATTABLE), None)
                 if blocking is not None:
-                    raise UserError(f"{describe(path, blocking)} — fix it, then run fmt",
+                    raise UserError(_("{describe} — fix it, then run fmt").format(
+                                        describe=describe(path, blocking)),
                                     EXIT_FAILED)
                 data = _formatted(loaded)
                 if data != loaded.data and not check:
@@ -272,10 +286,16 @@ def fmt(
             unchanged += 1
             continue
         changed += 1
-        typer.echo(f"{'would reformat' if check else 'reformatted'} {printable_path(str(path))}")
-    verb = "would be reformatted" if check else "reformatted"
-    typer.echo(f"{changed} file{'s' * (changed != 1)} {verb}, {unchanged} unchanged"
-               + (f", {failed} failed" if failed else ""))
+        shown = printable_path(str(path))
+        typer.echo((_("would reformat {path}") if check else _("reformatted {path}")).format(
+            path=shown))
+    counts = [(ngettext("{count} file would be reformatted", "{count} files would be reformatted",
+                        changed) if check else
+               ngettext("{count} file reformatted", "{count} files reformatted", changed)
+               ).format(count=changed), _("{count} unchanged").format(count=unchanged)]
+    if failed:
+        counts.append(_("{count} failed").format(count=failed))
+    typer.echo(", ".join(counts))
     raise typer.Exit(EXIT_FAILED if failed or (check and changed) else 0)
 
 
@@ -287,17 +307,18 @@ def _formatted(loaded: LoadedDeck) -> bytes:
     return bom + (NATIVE.reformat(text, loaded.resolver) or text).encode("utf-8")
 
 
-@app.command(epilog=epilog(
-    ("deckcli schema deck > deck.schema.json", "Save the schema for taplo or Even Better "
-     "TOML."),
+@app.command(help=_("Print the JSON Schema of deck files, for editors that check TOML as you "
+                    "type."), epilog=epilog(
+    ("deckcli schema deck > deck.schema.json", _("Save the schema for taplo or Even Better "
+                                                 "TOML.")),
 ))
 def schema(
-    kind: Annotated[str, typer.Argument(metavar="KIND", help="What to describe: deck.")] = "deck",
+    kind: Annotated[str, typer.Argument(metavar="KIND",
+                                        help=_("What to describe: deck."))] = "deck",
 ) -> None:
-    """Print the JSON Schema of deck files, for editors that check TOML as you type."""
     from deckcli.formats.schema import deck_schema
 
     if kind != "deck":
-        raise UserError(f"schema describes: deck (not {kind!r})")
+        raise UserError(_("schema describes: deck (not {kind!r})").format(kind=kind))
     typer.echo(json.dumps(deck_schema(open_registry().game_ids()), indent=2,
                           ensure_ascii=False))

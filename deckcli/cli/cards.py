@@ -11,6 +11,7 @@ from deckcli.cli import complete
 from deckcli.cli.app import app, open_registry
 from deckcli.cli.helpstyle import DeckCommand, epilog
 from deckcli.errors import EXIT_FAILED, UserError
+from deckcli.i18n import _, ngettext
 
 if TYPE_CHECKING:
     from typer._click.core import Context
@@ -60,26 +61,28 @@ def query_words_last(params: list[Any], args: list[str]) -> list[str]:
     return [*options, "--", *words]
 
 
-@app.command(cls=QueryCommand, epilog=epilog(
-    ("deckcli cards megaman type:NetNavi", "Every NetNavi."),
-    ('deckcli cards digimon-classic "level>=IV -type:Option" --limit 20', "A query with a "
-     "comparison and a negation, first 20 cards."),
-    ("deckcli cards megaman 1C12", "One card in full, by its number."),
-    exits="0 cards found; 1 no card matches; 2 a bad query or an unknown game.",
+@app.command(help=_("Search a card pool; a card number alone shows that card in full."),
+             cls=QueryCommand, epilog=epilog(
+    ("deckcli cards megaman type:NetNavi", _("Every NetNavi.")),
+    ('deckcli cards digimon-classic "level>=IV -type:Option" --limit 20', _("A query with a "
+                                                                            "comparison and "
+                                                                            "a negation, first 20 "
+                                                                            "cards.")),
+    ("deckcli cards megaman 1C12", _("One card in full, by its number.")),
+    exits=_("0 cards found; 1 no card matches; 2 a bad query or an unknown game."),
 ))
 def cards(
     game: Annotated[str, typer.Argument(metavar="GAME",
-                                        help="Game id or alias (see deckcli games).",
+                                        help=_("Game id or alias (see deckcli games)."),
                                         autocompletion=complete.game_ids)],
     query: Annotated[list[str] | None, typer.Argument(metavar="QUERY...",
-        help='Card query, e.g. type:NetNavi, "level>=IV -type:Option", a card number.')] = None,
+        help=_('Card query, e.g. type:NetNavi, "level>=IV -type:Option", a card number.'))] = None,
     format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
-                                         help="rich, text (plain aligned "
-                                         "columns) or json.")] = "rich",
+                                         help=_("rich, text (plain aligned columns) or "
+                                                "json."))] = "rich",
     limit: Annotated[int, typer.Option("--limit", metavar="N",
-                                       help="Show at most N cards (0: all).")] = 0,
+                                       help=_("Show at most N cards (0: all)."))] = 0,
 ) -> None:
-    """Search a card pool; a card number alone shows that card in full."""
     from deckcli.engine.query import QueryError
     from deckcli.pools.poolfile import PoolError
     from deckcli.report.cardview import card_record
@@ -87,9 +90,11 @@ def cards(
     registry = open_registry()
     game_id = registry.resolve_id(game)
     if game_id is None:
-        raise UserError(f"unknown game {game!r}; games: {', '.join(registry.game_ids())}")
+        raise UserError(_("unknown game {game!r}; games: {items}").format(
+                            game=game, items=', '.join(registry.game_ids())))
     if format_ not in FORMATS:
-        raise UserError(f"--format takes {', '.join(FORMATS)}, not {format_!r}")
+        raise UserError(_("--format takes {items}, not {format!r}").format(
+                            items=', '.join(FORMATS), format=format_))
     try:
         resolver = registry.resolver(game_id, registry.header(game_id).game.default_format)
     except PoolError as exc:
@@ -103,7 +108,7 @@ def cards(
         try:
             found = resolver.query(text).select(pool.cards)
         except QueryError as exc:
-            raise UserError(f"query: {exc}") from None
+            raise UserError(_("query: {reason}").format(reason=exc)) from None
         found = found or resolver.named(text)  # a whole name, spaces and punctuation ignored
     else:
         found = list(pool.cards)
@@ -127,12 +132,21 @@ def _print_table(pool: Pool, shown: list[Card], total: int, plain: bool) -> None
     fields = [c for c in pool.header.game.columns if c not in ("number", "name")]
     if "type" not in fields:
         fields.insert(0, "type")
-    columns = [Column("number", "key"), Column("name", "name"),
+    from deckcli.cli.language import card_language
+    from deckcli.cli.show import not_shown
+    from deckcli.model.cardnames import display_name
+
+    names = card_language()
+    columns = [Column(_("number"), "key"), Column(_("name"), "name"),
                *(Column(field.replace("_", " ")) for field in fields)]
-    rows = [[card.number, card.name, *(show_value(card.attrs.get(field)) for field in fields)]
-            for card in shown]
-    more = f" (showing {len(shown):,})" if len(shown) < total else ""
-    summary = f"{total:,} {pool.game_id} card{'s' * (total != 1)}{more}"
+    rows = [[card.number, display_name(card, names),
+             *(show_value(card.attrs.get(field)) for field in fields)] for card in shown]
+    if len(shown) < total:
+        summary = ngettext("{count:,} {game} card (showing {shown:,})",
+                           "{count:,} {game} cards (showing {shown:,})", total)
+    else:
+        summary = ngettext("{count:,} {game} card", "{count:,} {game} cards", total)
+    summary = summary.format(count=total, game=pool.game_id, shown=len(shown))
     if plain:
         typer.echo("\n".join([*plain_table(columns, rows), summary]))
         return
@@ -140,7 +154,7 @@ def _print_table(pool: Pool, shown: list[Card], total: int, plain: bool) -> None
     table, hidden = fit_table(console.width, columns, rows)
     console.print(table)
     if hidden:
-        summary += f"; not shown at this width: {', '.join(hidden)} (--format text shows all)"
+        summary += "; " + not_shown(hidden)
     console.print(summary, style="dim", markup=False)
 
 

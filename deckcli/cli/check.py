@@ -11,12 +11,13 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, global_allow_outside, global_pools
+from deckcli.cli.app import app, global_allow_outside, global_isolated, global_pools
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.options import DeckFormatOption, GameOption
 from deckcli.cli.output import emit
 from deckcli.errors import UserError
 from deckcli.formats.kinds import suffix_list
+from deckcli.i18n import _, for_machine_output
 from deckcli.report import LOCAL, RENDERERS
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
 OUTPUT_FORMATS = tuple(RENDERERS)  # the report registry's names
 LOCAL_FORMATS = LOCAL  # the others are for CI logs: no progress bar there
+MACHINE_FORMATS = ("json", "sarif", "junit", "github")  # English unless a language is asked for
 SLOW_SECONDS = 1.0  # a check still running after this long shows a progress bar
 
 if TYPE_CHECKING:
@@ -56,69 +58,79 @@ class ProgressBar:
             self.bar.stop()
 
 
-@app.command(epilog=epilog(
-    ("deckcli check samples/", "Every deck under a folder, each judged by its own game."),
-    ("deckcli check decks/ --format github --strict", "Annotations in a GitHub Actions job; "
-     "warnings fail too."),
-    ("deckcli check list.txt -g megaman --select copies,deck-size", "A text list, two rules."),
-    exits="0 every deck legal; 1 a deck is illegal or unreadable (or a folder holds no decks); "
-    "2 usage error (bad option, missing path, unknown game or rule id); 3 internal error (a "
-    "bug: rerun with --debug and report it).",
+@app.command(help=_("Check decks against their game's deck-construction rules.\n\nSettings come "
+                    "from the "
+      "command line, then [tool.deckcli] in pyproject.toml or deckcli.toml (see `deckcli "
+      "config`)."), epilog=epilog(
+    ("deckcli check samples/", _("Every deck under a folder, each judged by its own game.")),
+    ("deckcli check decks/ --format github --strict", _("Annotations in a GitHub Actions "
+                                                        "job; warnings fail too.")),
+    ("deckcli check list.txt -g megaman --select copies,deck-size", _("A text list, two rules.")),
+    exits=_("0 every deck legal; 1 a deck is illegal or unreadable (or a folder holds no "
+            "decks); 2 usage error (bad option, missing path, unknown game or rule id); 3 "
+            "internal error (a bug: rerun with --debug and report it)."),
 ))
 def check(
     paths: Annotated[
         list[Path],
         typer.Argument(metavar="PATH...",
-            help=f"Deck files or folders (searched for decks: {suffix_list()}).",
-            show_default=False
+            help=_("Deck files or folders (searched for decks: {suffixes}).").format(
+                suffixes=suffix_list()), show_default=False
         ),
     ],
     format_: Annotated[
         str | None,
         typer.Option("--format", "-f", metavar="FORMAT",
-                     help=f"Output format: {', '.join(OUTPUT_FORMATS)} "
-                     "(default rich; $DECKCLI_FORMAT, the config's format, github under "
-                     "GitHub Actions)."),
+                     help=_("Output format: {items} (default rich; $DECKCLI_FORMAT, the "
+                            "config's format, github under GitHub Actions).").format(
+                              items=', '.join(OUTPUT_FORMATS))),
     ] = None,
     game: GameOption = None,
     deck_format: DeckFormatOption = None,
     output: Annotated[
         Path | None, typer.Option("--output", "-o", metavar="FILE",
-                                  help="Write the report to FILE.")
+                                  help=_("Write the report to FILE."))
     ] = None,
     strict: Annotated[bool | None, typer.Option(
-        "--strict/--no-strict", help="Warnings fail the check too.", show_default=False)] = None,
+        "--strict/--no-strict", help=_("Warnings fail the check too."), show_default=False)] = None,
     select: Annotated[
         list[str] | None,
         typer.Option("--select", metavar="IDS", autocompletion=complete.rule_ids,
-                     help="Report only these rule ids (comma-separated, repeatable)."),
+                     help=_("Report only these rule ids (comma-separated, repeatable).")),
     ] = None,
     ignore: Annotated[
         list[str] | None,
         typer.Option(
             "--ignore", metavar="IDS", autocompletion=complete.rule_ids,
-            help="Do not report these rule ids (comma-separated, repeatable).",
+            help=_("Do not report these rule ids (comma-separated, repeatable)."),
         ),
     ] = None,
     exclude: Annotated[list[str] | None, typer.Option(
-        "--exclude", metavar="GLOB", help="Skip files and folders matching GLOB (gitignore "
-        "syntax), instead of the default exclusions (hidden folders, node_modules, "
-        "__pycache__). Repeatable.")] = None,
+        "--exclude", metavar="GLOB", help=_("Skip files and folders matching GLOB "
+                                            "(gitignore syntax), instead of the default "
+                                            "exclusions (hidden folders, node_modules, "
+                                            "__pycache__). Repeatable."))] = None,
     extend_exclude: Annotated[list[str] | None, typer.Option(
         "--extend-exclude", metavar="GLOB",
-        help="Skip these too, keeping the default exclusions. Repeatable.")] = None,
+        help=_("Skip these too, keeping the default exclusions. Repeatable."))] = None,
     force_exclude: Annotated[bool, typer.Option(
-        "--force-exclude", help="Apply exclusions and deck detection to files named on the "
-        "command line too (for pre-commit).")] = False,
+        "--force-exclude", help=_("Apply exclusions and deck detection to files named on "
+                                  "the command line too (for pre-commit)."))] = False,
     allow_outside: Annotated[bool, typer.Option(
-        "--allow-outside", help="Read a file or folder named here even when, inside a git "
-        "work tree, a symbolic link leads it outside the work tree (refused otherwise; no "
-        "configuration can allow it).")] = False,
+        "--allow-outside", help=_("Read a file or folder named here (and write -o) even "
+                                  "when, inside a git work tree, a symbolic link leads it "
+                                  "outside the work tree (refused otherwise; no configuration "
+                                  "can allow it)."))] = False,
+    isolated: Annotated[bool, typer.Option(
+        "--isolated", help=_("Read no configuration file (deckcli.toml, pyproject.toml, "
+                             "cardpools/ beside them): for pull-request CI that must not "
+                             "trust the branch it checks."))] = False,
     verbose: Annotated[bool, typer.Option(
-        "--verbose", help="List every file a folder scan skipped, and why (on stderr).")] = False,
+        "--verbose",
+        help=_("List every file a folder scan skipped, and why (on stderr)."))] = False,
     no_cache: Annotated[bool, typer.Option(
-        "--no-cache", help="Judge every deck again: do not read or write the result cache "
-        "(also DECKCLI_CACHE=off).")] = False,
+        "--no-cache", help=_("Judge every deck again: do not read or write the result "
+                             "cache (also DECKCLI_CACHE=off)."))] = False,
     jobs: Annotated[
         int,
         typer.Option(
@@ -126,15 +138,10 @@ def check(
             "-j",
             min=0,
             metavar="N",
-            help="Worker processes for large folders (0: one per CPU; 1: no workers).",
+            help=_("Worker processes for large folders (0: one per CPU; 1: no workers)."),
         ),
     ] = 0,
 ) -> None:
-    """Check decks against their game's deck-construction rules.
-
-    Settings come from the command line, then [tool.deckcli] in pyproject.toml or
-    deckcli.toml (see `deckcli config`).
-    """
     from deckcli.app.config import load_settings
     from deckcli.app.run import check_paths
     from deckcli.escape import escape_controls
@@ -144,11 +151,12 @@ def check(
                              deck_format=deck_format, strict=strict, select=select,
                              ignore=ignore, exclude=exclude, extend_exclude=extend_exclude,
                              force_exclude=force_exclude,
-                             allow_outside=allow_outside or global_allow_outside())
+                             allow_outside=allow_outside or global_allow_outside(),
+                             isolated=isolated or global_isolated())
     registry = settings.registry(everything=True)  # every mistake of the settings at once
     missing = [str(path) for path in paths if not path.exists() and not path.is_symlink()]
     if missing:
-        raise UserError(f"no such file or folder: {', '.join(missing)}")
+        raise UserError(_("no such file or folder: {items}").format(items=', '.join(missing)))
     if not settings.allow_outside.value:
         from deckcli.app.worktree import leaves_work_tree
 
@@ -156,6 +164,8 @@ def check(
         if outside:
             raise UserError("; ".join(outside))
     output_format = settings.format.value
+    if output_format in MACHINE_FORMATS:  # a CI log reads the same whatever the locale
+        for_machine_output()
     bar = ProgressBar() if output_format in LOCAL_FORMATS and sys.stderr.isatty() else None
     try:
         result = check_paths(paths, registry, settings, jobs or os.cpu_count() or 1, bar,
@@ -170,8 +180,12 @@ def check(
         for path, reason, folder in result.skipped_files:
             line = f"skipped {path}{'/' if folder else ''}: {reason}"
             sys.stderr.write(f"deckcli: {escape_controls(line)}\n")  # a .gitignore may hold \r
+        for path, reason in result.passed_over:
+            line = _("skipped {path}: {reason}").format(path=path, reason=reason)
+            sys.stderr.write(f"deckcli: {escape_controls(line)}\n")
     renderer = get_renderer(output_format)
-    emit(lambda out, color: renderer(result, out, color), output)
+    emit(lambda out, color: renderer(result, out, color), output, settings.allow_outside.value,
+         commands=output_format == "github")
     if settings.step_summary.value is not None:
         append_step_summary(result, settings.step_summary.value)
     raise typer.Exit(result.exit_code())
@@ -191,5 +205,7 @@ def append_step_summary(result: CheckResult, summary: Path) -> None:
         with open(summary, "a", encoding="utf-8") as handle:
             handle.write(buffer.getvalue())
     except OSError as exc:  # the report is out, but the job's summary would lack it: fail
-        raise UserError(f"cannot append the summary to ${SUMMARY_ENV} ({summary}): "
-                        f"{exc.strerror or exc}; the report above is complete") from None
+        raise UserError(_("cannot append the summary to ${summary_env} ({summary}): "
+                          "{reason}; the report above is complete").format(
+                            summary_env=SUMMARY_ENV, summary=summary,
+                            reason=exc.strerror or exc)) from None

@@ -11,28 +11,30 @@ import typer
 from deckcli.cli.app import app, run_settings
 from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
+from deckcli.i18n import _
 
 
-@app.command("config", epilog=epilog(
-    ("deckcli config", "The settings a check of the working folder would use, each with "
-     "where it came from (default, a configuration file, the environment)."),
-    ("deckcli config decks/ --format json", "The same for the decks under decks/, as JSON."),
-    exits="0 printed; 2 a mistake in the configuration (every one reported, one line each).",
+@app.command("config", help=_(
+    "Print the effective settings of `deckcli check` and where each came from.\n\nThe "
+    "configuration is `deckcli.toml`, or `[tool.deckcli]` in `pyproject.toml`, in the nearest "
+    "folder above the paths (else above the working folder); see docs/ci.md."), epilog=epilog(
+    ("deckcli config", _("The settings a check of the working folder would use, each with "
+                         "where it came from (default, a configuration file, the "
+                         "environment).")),
+    ("deckcli config decks/ --format json", _("The same for the decks under decks/, as "
+                                              "JSON.")),
+    exits=_("0 printed; 2 a mistake in the configuration (every one reported, one line "
+            "each)."),
 ))
 def config_command(
     paths: Annotated[list[Path] | None, typer.Argument(metavar="PATH...",
-        help="The paths a check would be given (default: the working folder).",
+        help=_("The paths a check would be given (default: the working folder)."),
         show_default=False)] = None,
     format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
-                                         help="text or json.")] = "text",
+                                         help=_("text or json."))] = "text",
 ) -> None:
-    """Print the effective settings of `deckcli check` and where each came from.
-
-    The configuration is `deckcli.toml`, or `[tool.deckcli]` in `pyproject.toml`, in the
-    nearest folder above the paths (else above the working folder); see docs/ci.md.
-    """
     if format_ not in ("text", "json"):
-        raise UserError(f"--format {format_!r}: use text or json")
+        raise UserError(_("--format {format!r}: use text or json").format(format=format_))
     settings = run_settings(list(paths or []))
     settings.registry(everything=True)  # a mistake is reported here as in a check
     rows = settings.rows()

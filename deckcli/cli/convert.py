@@ -18,7 +18,7 @@ from deckcli.cli.output import write_bytes, write_text_chunks
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
 from deckcli.escape import escape_controls
 from deckcli.formats.kinds import FORMATS, KINDS, LIST, suffix_list
-from deckcli.i18n import _
+from deckcli.i18n import _, ngettext
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from deckcli.formats.compare import CardChange
@@ -27,32 +27,35 @@ if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
 LISTS = tuple(fmt for fmt in FORMATS if not fmt.canonical)  # what import reads
 
 
-@app.command("import", epilog=epilog(
+@app.command("import", help=_(
+    "Turn a deck list (text, LackeyCCG .dek, CSV or JSON) into a TOML deck with cards "
+    "resolved."), epilog=epilog(
     ("deckcli import megaman samples/megaman/starter-torchman.txt -o torch.toml",
-     "A text list as a TOML deck, every card resolved."),
-    ("pbpaste | deckcli import digimon-classic - -o deck.toml --partial", "A list from the "
-     "clipboard, keeping the lines that resolve."),
-    exits="0 written; 1 some lines did not resolve (nothing written without --partial) or "
-    "OUTPUT exists; 2 an unknown game, format or file.",
+     _("A text list as a TOML deck, every card resolved.")),
+    ("pbpaste | deckcli import digimon-classic - -o deck.toml --partial", _("A list from the "
+                                                                            "clipboard, "
+                                                                            "keeping the lines "
+                                                                            "that "
+                                                                            "resolve.")),
+    exits=_("0 written; 1 some lines did not resolve (nothing written without --partial) "
+            "or OUTPUT exists; 2 an unknown game, format or file."),
 ))
 def import_(
-    game: Annotated[str, typer.Argument(metavar="GAME", help="Game id or alias of the list.",
+    game: Annotated[str, typer.Argument(metavar="GAME", help=_("Game id or alias of the list."),
                                         autocompletion=complete.game_ids)],
     file: Annotated[Path, typer.Argument(metavar="FILE",
-                                         help=f"A deck list ({suffix_list(LISTS)}; '-' reads a "
-                                         f"{LIST.label} from stdin).")],
+                                         help=_("A deck list ({suffixes}; '-' reads a "
+                                                "{kind} from stdin).").format(
+                                             suffixes=suffix_list(LISTS), kind=LIST.label))],
     output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
-                                                help="Write the TOML deck to FILE.")] = None,
+                                                help=_("Write the TOML deck to FILE."))] = None,
     partial: Annotated[bool, typer.Option(
-        "--partial", help="Write the lines that resolve even if some do not.")] = False,
+        "--partial", help=_("Write the lines that resolve even if some do not."))] = False,
     deck_format: Annotated[str | None, typer.Option(
         "--deck-format", metavar="DECK-FORMAT", autocompletion=complete.deck_formats,
-        help="Deck format (default: the list's '# format:', else the "
-        "game's default).")] = None,
-    force: Annotated[bool, typer.Option("--force", help="Replace an existing OUTPUT.")] = False,
+        help=_("Deck format (default: the list's '# format:', else the game's default)."))] = None,
+    force: Annotated[bool, typer.Option("--force", help=_("Replace an existing OUTPUT."))] = False,
 ) -> None:
-    """Turn a deck list (text, LackeyCCG .dek, CSV or JSON) into a TOML deck with cards
-    resolved."""
     from deckcli.app.judge import judge
     from deckcli.engine.check import check_deck
     from deckcli.engine.resolver import Resolver
@@ -66,10 +69,12 @@ def import_(
         raise UserError(_("{file} is a {label} already; deckcli fmt puts it in canonical "
                           "form").format(file=file, label=source.label))
     if output is not None and output.exists() and not force:
-        raise UserError(f"{output} already exists; pass --force to replace it", EXIT_FAILED)
+        raise UserError(_("{output} already exists; pass --force to replace it").format(
+                            output=output), EXIT_FAILED)
     text, failure = decode_deck_bytes(_read_input(file))
     if failure is not None:
-        raise UserError(f"{file}: {failure.message}", EXIT_FAILED)
+        raise UserError(_("{file}: {message}").format(
+            file=file, message=failure.message), EXIT_FAILED)
     settings = run_settings([] if str(file) == "-" else [file], game=game,
                             deck_format=deck_format, game_origin="GAME")
     registry = settings.registry()
@@ -92,12 +97,13 @@ def import_(
         sys.stderr.write(escape_controls(f"deckcli: {file}: {line}") + "\n")
     if imported.unresolved and not partial:
         count = len(imported.unresolved)
-        raise UserError(f"{count} line{'s' * (count != 1)} did not resolve; nothing written "
-                        "(fix them, or pass --partial to write the rest)", EXIT_FAILED)
+        raise UserError(_("{count} line{value} did not resolve; nothing written (fix them, "
+                          "or pass --partial to write the rest)").format(
+                            count=count, value='s' * (count != 1)), EXIT_FAILED)
     if imported.zones and not partial:  # a side zone is never merged into the deck
-        raise UserError("the list has a side zone a TOML deck has no place for; nothing "
-                        "written (move its cards into the deck or delete it, or pass "
-                        "--partial to write the deck without it)", EXIT_FAILED)
+        raise UserError(_("the list has a side zone a TOML deck has no place for; nothing "
+                          "written (move its cards into the deck or delete it, or pass "
+                          "--partial to write the deck without it)"), EXIT_FAILED)
     toml = "".join(NATIVE.write(imported.resolver, imported.counted, imported.deck.name))
     deck, problems = NATIVE.read(toml, Deck(path=str(output or "-"), kind=NATIVE.kind))
     summary = (f"imported {file} ({len(imported.counted)} different cards"
@@ -122,49 +128,55 @@ def _read_input(file: Path) -> bytes:
 
 
 
-@app.command(epilog=epilog(
-    ("deckcli export torch.toml", "A plain-text list on stdout (it imports back the same)."),
-    ("deckcli export torch.toml --format json -o torch.json", "JSON, written to a file."),
-    ("deckcli export torch.toml --format lackey -o torch.dek", "A LackeyCCG deck."),
-    exits="0 written; 1 the deck cannot be read or holds cards that do not resolve; 2 usage "
-    "error.",
+@app.command(help=_("Write a deck as a text list, TOML, JSON, CSV or LackeyCCG .dek (each imports "
+                    "back "
+      "the same)."), epilog=epilog(
+    ("deckcli export torch.toml", _("A plain-text list on stdout (it imports back the "
+                                    "same).")),
+    ("deckcli export torch.toml --format json -o torch.json", _("JSON, written to a file.")),
+    ("deckcli export torch.toml --format lackey -o torch.dek", _("A LackeyCCG deck.")),
+    exits=_("0 written; 1 the deck cannot be read or holds cards that do not resolve; 2 "
+            "usage error."),
 ))
 def export(
-    path: Annotated[Path, typer.Argument(metavar="PATH", help="The deck file.")],
+    path: Annotated[Path, typer.Argument(metavar="PATH", help=_("The deck file."))],
     format_: Annotated[str | None, typer.Option(
         "--format", "-f", metavar="FORMAT", show_default=False,
-        help=f"{', '.join(KINDS)} (default: the one FILE's extension names, else "
-        f"{LIST.kind}).")] = None,
+        help=_("{kinds} (default: the one FILE's extension names, else {kind}).").format(
+            kinds=", ".join(KINDS), kind=LIST.kind))] = None,
     output: Annotated[Path | None, typer.Option("--output", "-o", metavar="FILE",
-                                                help="Write to FILE.")] = None,
+                                                help=_("Write to FILE."))] = None,
 ) -> None:
-    """Write a deck as a text list, TOML, JSON, CSV or LackeyCCG .dek (each imports back the
-    same)."""
     from deckcli.app.opendeck import load_deck
     from deckcli.formats.kinds import by_name, by_suffix
 
     if format_ is not None:
         file_format = by_name(format_)
         if file_format is None:
-            raise UserError(f"--format takes {', '.join(KINDS)}, not {format_!r}")
+            raise UserError(_("--format takes {items}, not {format!r}").format(
+                                items=', '.join(KINDS), format=format_))
     else:  # `-o torch.dek` writes a .dek, never a text list under that name
         file_format = (output is not None and by_suffix(output)) or LIST
     if output is not None and output.exists() and output.resolve() == path.resolve():
-        raise UserError(f"-o {output} is the deck itself; write the export to another file")
+        raise UserError(_("-o {output} is the deck itself; write the export to another "
+                          "file").format(output=output))
     loaded = load_deck(path, run_settings([path]))
     unread = [p for p in loaded.problems if p.severity == "error"]
     if unread:  # an export never drops a line it could not read
         from deckcli.app.opendeck import describe
 
-        raise UserError(f"{describe(path, unread[0])}; fix the deck (deckcli check lists "
-                        f"{'it' if len(unread) == 1 else f'all {len(unread)}'}), then export",
-                        EXIT_FAILED)
+        raise UserError(ngettext(
+            "{problem}; fix the deck (deckcli check lists it), then export",
+            "{problem}; fix the deck (deckcli check lists all {count}), then export",
+            len(unread)).format(problem=describe(path, unread[0]), count=len(unread)),
+            EXIT_FAILED)
     counted = loaded.counted()
     unresolved = [item.ref for item in counted if item.card is None]
     if unresolved:
         names = ", ".join(repr(ref) for ref in unresolved[:5])
-        raise UserError(f"{path}: {names} name no card of {loaded.pool.game_id} (or several "
-                        "that differ); fix the deck (deckcli check says how), then export",
+        raise UserError(_("{path}: {names} name no card of {game_id} (or several that "
+                          "differ); fix the deck (deckcli check says how), then export").format(
+                            path=path, names=names, game_id=loaded.pool.game_id),
                         EXIT_FAILED)
     resolved = [item for item in counted if item.card is not None]
     chunks: Iterable[str] = file_format.write(loaded.resolver, resolved, loaded.deck.name)
@@ -186,30 +198,32 @@ def export(
         write_text_chunks(output, chunks)
 
 
-@app.command(epilog=epilog(
-    ("deckcli diff old.toml new.toml", "Cards added, removed and changed in count."),
-    ("deckcli diff <(git show HEAD~1:deck.toml) deck.toml", "Against the last commit."),
-    exits="0 the same cards; 1 the decks differ (as diff(1) does); 2 usage error or decks of "
-    "different games.",
+@app.command(help=_("List the cards added, removed and changed in count between two decks "
+                    "of one game."), epilog=epilog(
+    ("deckcli diff old.toml new.toml", _("Cards added, removed and changed in count.")),
+    ("deckcli diff <(git show HEAD~1:deck.toml) deck.toml", _("Against the last commit.")),
+    exits=_("0 the same cards; 1 the decks differ (as diff(1) does); 2 usage error or "
+            "decks of different games."),
 ))
 def diff(
-    before: Annotated[Path, typer.Argument(metavar="A", help="The deck as it was.")],
-    after: Annotated[Path, typer.Argument(metavar="B", help="The deck as it is now.")],
+    before: Annotated[Path, typer.Argument(metavar="A", help=_("The deck as it was."))],
+    after: Annotated[Path, typer.Argument(metavar="B", help=_("The deck as it is now."))],
     format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
-                                         help="text or json.")] = "text",
+                                         help=_("text or json."))] = "text",
 ) -> None:
-    """List the cards added, removed and changed in count between two decks of one game."""
     from deckcli.app.opendeck import load_deck
     from deckcli.formats.compare import KIND_ORDER, compare
 
     if format_ not in ("text", "json"):
-        raise UserError(f"--format takes text or json, not {format_!r}")
+        raise UserError(_("--format takes text or json, not {format!r}").format(format=format_))
     settings = run_settings([before, after])
     registry = settings.registry()
     old, new = load_deck(before, settings, registry), load_deck(after, settings, registry)
     if old.pool.game_id != new.pool.game_id:
-        raise UserError(f"{before} is a {old.pool.game_id} deck and {after} a "
-                        f"{new.pool.game_id} deck; diff compares decks of one game")
+        raise UserError(_("{before} is a {game} deck and {after} a {other_game} deck; "
+                          "diff compares decks of one game").format(
+                            before=before, game=old.pool.game_id, after=after,
+                            other_game=new.pool.game_id))
     changes = compare(old.counted(), new.counted())
     sizes = [sum(item.count for item in deck.counted()) for deck in (old, new)]
     if format_ == "json":

@@ -13,91 +13,101 @@ from deckcli.cli.app import app, open_registry
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.options import DeckFormatOption, GameOption, Policy
 from deckcli.errors import UserError
+from deckcli.i18n import _
 
 if TYPE_CHECKING:
     pass
 
 
 
-@app.command(epilog=epilog(
+@app.command(help=_("Opening-hand and draw odds that follow the game's set-up (exact where "
+                    "possible)."), epilog=epilog(
     ('deckcli draw samples/megaman/starter-megaman.toml -w "2 AreaSteal" --turns 3',
-     "The chance of 2 AreaSteal in hand by the end of each of the first 3 turns."),
-    ("deckcli draw a.toml b.toml -w type:event --mulligan best", "Two decks side by side, "
-     "with the mulligan keep that gives the best odds."),
-    ("deckcli draw deck.toml --show 5", "Five sample opening hands, no want needed."),
-    exits="0 odds computed (an illegal deck is drawn anyway, with a warning); 2 a bad deck, "
-    "want or option.",
+     _("The chance of 2 AreaSteal in hand by the end of each of the first 3 turns.")),
+    ("deckcli draw a.toml b.toml -w type:event --mulligan best", _("Two decks side by side, with "
+                                                                   "the mulligan keep that gives "
+                                                                   "the best odds.")),
+    ("deckcli draw deck.toml --show 5", _("Five sample opening hands, no want needed.")),
+    exits=_("0 odds computed (an illegal deck is drawn anyway, with a warning); 2 a bad "
+            "deck, want or option."),
 ))
 def draw(
     decks: Annotated[list[Path], typer.Argument(
-        help="Deck files (TOML or text lists); several are compared side by side.",
+        help=_("Deck files (TOML or text lists); several are compared side by side."),
         show_default=False, metavar="DECK...")],
     want: Annotated[list[str] | None, typer.Option(
         "--want", "-w", show_default=False, metavar="SPEC", autocompletion=complete.card_names,
-        help="[N] QUERY: at least N (default 1) cards in hand matching a card reference or "
-        "query; also 'exactly N QUERY', 'at most N QUERY'. Repeatable; all must hold.")]
+        help=_("[N] QUERY: at least N (default 1) cards in hand matching a card reference "
+               "or query; also 'exactly N QUERY', 'at most N QUERY'. Repeatable; all must "
+               "hold."))]
     = None,
-    any_: Annotated[bool, typer.Option("--any", help="The wants are alternatives: any one "
-                                       "is enough.")] = False,
+    any_: Annotated[bool, typer.Option("--any", help=_("The wants are alternatives: any "
+                                                       "one is enough."))] = False,
     turns: Annotated[int, typer.Option("--turns", "-t", min=0, max=100, metavar="T",
-                                       help="Odds by the end of each of the first T turns "
-                                       "(up to 100).")]
+                                       help=_("Odds by the end of each of the first T "
+                                              "turns (up to 100)."))]
     = 0,
-    play: Annotated[bool, typer.Option("--play/--draw", help="Going first (--play) or "
-                                       "second; matters where the first player skips a draw.")]
+    play: Annotated[bool, typer.Option("--play/--draw", help=_("Going first (--play) or "
+                                                               "second; matters where the "
+                                                               "first player skips a draw."))]
     = True,
     mulligan: Annotated[Policy, typer.Option(
         "--mulligan", metavar="POLICY", case_sensitive=False, show_default=False,
-        help="The game's mulligan when the opening hand misses: 'default' (keep the cards "
-        "serving the most wants), 'best' (the keep with the highest exact odds) or 'none' "
-        "(no mulligan; used when --mulligan is not given). The report names the policy.")]
+        help=_("The game's mulligan when the opening hand misses: 'default' (keep the "
+               "cards serving the most wants), 'best' (the keep with the highest exact "
+               "odds) or 'none' (no mulligan; used when --mulligan is not given). The "
+               "report names the policy."))]
     = Policy.none,
     playable: Annotated[list[str] | None, typer.Option(
         "--playable", metavar="CARD", autocompletion=complete.card_names,
-        help="P(the card can be played) by turn, under the costs the game declares "
-        "(MegaMan). Repeatable.")] = None,
+        help=_("P(the card can be played) by turn, under the costs the game declares "
+               "(MegaMan). Repeatable."))] = None,
     copies: Annotated[str | None, typer.Option(
-        "--copies", metavar="CARD=A..B", help="The wants' odds for each count of CARD from A "
-        "to B, the deck size kept (cards matching no want make room).")] = None,
+        "--copies", metavar="CARD=A..B", help=_("The wants' odds for each count of CARD "
+                                                "from A to B, the deck size kept (cards "
+                                                "matching no want make room)."))] = None,
     target: Annotated[float, typer.Option(
         "--target", min=0.0, max=1.0, metavar="P",
-        help="With --copies: mark the fewest copies reaching this probability (0 to 1).")]
+        help=_("With --copies: mark the fewest copies reaching this probability (0 to 1)."))]
     = 0.9,
     hands: Annotated[int | None, typer.Option("--hands", min=1, max=100_000_000, metavar="N",
-                                              help="Simulate N hands instead of exact odds.")]
+                                              help=_("Simulate N hands instead of exact "
+                                                     "odds."))]
     = None,
     seed: Annotated[int, typer.Option(
-        "--seed", min=0, metavar="N", help="Seed of the simulation and sample hands.")] = 1,
+        "--seed", min=0, metavar="N", help=_("Seed of the simulation and sample hands."))] = 1,
     show: Annotated[int, typer.Option("--show", min=0, max=50, metavar="N",
-                                      help="Show N sample opening hands (up to 50).")] = 0,
+                                      help=_("Show N sample opening hands (up to 50)."))] = 0,
     start: Annotated[list[str] | None, typer.Option(
-        "--start", metavar="CARD", help="The card the set-up sets aside (e.g. the Digimon "
-        "level III); default: the matching card with the most copies.")] = None,
+        "--start", metavar="CARD", help=_("The card the set-up sets aside (e.g. the "
+                                          "Digimon level III); default: the matching card "
+                                          "with the most copies."))] = None,
     format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
-                                         help="rich, text or json.")]
+                                         help=_("rich, text or json."))]
     = "rich",
     game: GameOption = None,
     deck_format: DeckFormatOption = None,
 ) -> None:
-    """Opening-hand and draw odds that follow the game's set-up (exact where possible)."""
     from deckcli.cli.draw_run import Request, run_deck
 
     if format_ not in ("rich", "text", "json"):
-        raise UserError(f"--format takes rich, text or json, not {format_!r}")
+        raise UserError(_("--format takes rich, text or json, not {format!r}").format(
+                            format=format_))
     policy = mulligan.value
     if not want and not playable and not show:
-        raise UserError("say what to draw for: --want SPEC (e.g. -w '2 CyberSword'), "
-                        "--playable CARD, or --show N for sample hands")
+        raise UserError(_("say what to draw for: --want SPEC (e.g. -w '2 CyberSword'), "
+                          "--playable CARD, or --show N for sample hands"))
     if copies is not None and not want:
-        raise UserError("--copies needs at least one --want: it shows the wants' odds")
+        raise UserError(_("--copies needs at least one --want: it shows the wants' odds"))
     if copies is not None and len(decks) > 1:
-        raise UserError("--copies takes one deck")
+        raise UserError(_("--copies takes one deck"))
     for deck in decks:
         if not deck.is_file():
-            raise UserError(f"no such deck file: {deck}")
+            raise UserError(_("no such deck file: {deck}").format(deck=deck))
     registry = open_registry()
     if game is not None and registry.resolve_id(game) is None:
-        raise UserError(f"unknown game {game!r}; games: {', '.join(registry.game_ids())}")
+        raise UserError(_("unknown game {game!r}; games: {items}").format(
+                            game=game, items=', '.join(registry.game_ids())))
     request = Request(list(want or []), any_, turns, play, policy, list(playable or []),
                       copies, target, hands, seed, show, list(start or []), game,
                       deck_format)

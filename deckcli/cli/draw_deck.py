@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from deckcli.cli.app import run_settings
 from deckcli.escape import escape_controls
+from deckcli.i18n import _
 
 if TYPE_CHECKING:
     from deckcli.draw.goldfish import Goldfish, Odds
@@ -39,7 +40,8 @@ def deck_library(path: Path, game: str | None, deck_format: str | None
     result = loaded.check()
     errors = [p for p in result.problems if p.severity == "error"]
     if errors:
-        warn(f"{path} is not a legal {result.game} {result.format} deck; drawing it anyway:")
+        warn(_("{path} is not a legal {game} {format} deck; drawing it anyway:").format(
+                 path=path, game=result.game, format=result.format))
         for problem in errors:
             sys.stderr.write(escape_controls(f"  {problem.rule}: {problem.message}") + "\n")
     library = Library(tuple(read_ambiguous(loaded.resolver, loaded.deck.entries)), 0)
@@ -53,15 +55,16 @@ def read_ambiguous(resolver: Resolver, entries: list[DeckEntry]) -> list[tuple[C
     from deckcli.engine.resolver import Ambiguous
 
     ambiguous: list[Ambiguous] = []
-    cards, _ = resolver.resolve(entries, ambiguous)
+    cards, _problems = resolver.resolve(entries, ambiguous)
     held = {item.card.number: (item.card, item.count) for item in cards}
     for item in ambiguous:
         chosen = item.readings[0]
         first, copies = held.get(chosen.number, (chosen, 0))
         held[chosen.number] = (first, copies + item.entry.count)
         numbers = ", ".join(card.number for card in item.candidates)
-        warn(f'"{item.entry.ref}" names {numbers}; the odds read it as {chosen.number} and '
-              "may differ for another of them: write the card number to settle it")
+        warn(_('"{ref}" names {numbers}; the odds read it as {number} and may differ for '
+               "another of them: write the card number to settle it").format(
+                 ref=item.entry.ref, numbers=numbers, number=chosen.number))
     return [(card, count) for card, count in held.values()]
 
 
@@ -74,7 +77,8 @@ def odds(fish: Goldfish, hands: int | None, seed: int) -> Odds:
         try:
             return gf.exact_odds(fish)
         except TooLong:
-            warn(f"exact odds would take too long here; simulating {gf.DEFAULT_HANDS:,} hands")
+            warn(_("exact odds would take too long here; simulating {hands:,} hands").format(
+                hands=gf.DEFAULT_HANDS))
     run = gf.simulation(fish, hands or gf.DEFAULT_HANDS, seed)
     drive(run)
     return gf.simulated_odds(fish, run)

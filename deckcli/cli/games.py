@@ -9,6 +9,7 @@ import typer
 from deckcli.cli.app import app, error, open_registry
 from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
+from deckcli.i18n import _
 
 FORMATS = ("rich", "text", "json")
 
@@ -25,21 +26,22 @@ class _Row(TypedDict):
     aliases: list[str]
 
 
-@app.command(epilog=epilog(
-    ("deckcli games", "Every game and deck format, with its rules in a few words."),
-    ("deckcli games --format text | grep megaman", "One plain line per format."),
-    ("deckcli --pools ./my-pools games", "Games from your own pool files too."),
+@app.command(help=_("List the games and formats deckcli knows, with their deck rules."),
+             epilog=epilog(
+    ("deckcli games", _("Every game and deck format, with its rules in a few words.")),
+    ("deckcli games --format text | grep megaman", _("One plain line per format.")),
+    ("deckcli --pools ./my-pools games", _("Games from your own pool files too.")),
 ))
 def games(
     format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
-                                         help="rich, text (one plain line "
-                                         "per format) or json.")] = "rich",
+                                         help=_("rich, text (one plain line per format) or "
+                                                "json."))] = "rich",
 ) -> None:
-    """List the games and formats deckcli knows, with their deck rules."""
     import json
 
     if format_ not in FORMATS:
-        raise UserError(f"--format takes {', '.join(FORMATS)}, not {format_!r}")
+        raise UserError(_("--format takes {items}, not {format!r}").format(
+                            items=', '.join(FORMATS), format=format_))
 
     registry = open_registry()
     rows: list[_Row] = []
@@ -60,30 +62,33 @@ def games(
                 "aliases": header.game.aliases,
             })
     for broken in registry.broken:
-        error(f"pool not loaded: {broken.error}")
+        error(_("pool not loaded: {error}").format(error=broken.error))
     if format_ == "json":
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
         return
-    labels = [f"{r['game']}/{r['format']}" + (" (default)" if r["default"] else "") for r in rows]
+    from deckcli.i18n.width import display_width, ljust
+
+    default = _("(default)")
+    labels = [f"{r['game']}/{r['format']}" + (f" {default}" if r["default"] else "") for r in rows]
     if format_ == "text":
-        width = max(map(len, labels), default=0)
+        width = max(map(display_width, labels), default=0)
         for label, row in zip(labels, rows, strict=True):
-            typer.echo(f"{label:<{width}}  {'; '.join(row['rules'])}")
+            typer.echo(f"{ljust(label, width)}  {'; '.join(row['rules'])}")
         return
     from rich.console import Console
     from rich.table import Table
     from rich.text import Text
 
     console = Console(highlight=False)
-    if console.width < max(map(len, labels), default=0) + 30:  # too narrow for two columns
+    if console.width < max(map(display_width, labels), default=0) + 30:  # too narrow: one
         for label, row in zip(labels, rows, strict=True):
             console.print(label, style="bold", markup=False)
             console.print("  " + "\n  ".join(row["rules"]), markup=False)
         return
     table = Table(show_edge=False, pad_edge=False, header_style="bold", show_lines=True)
-    table.add_column("game/format", no_wrap=True)
-    table.add_column("deck rules", overflow="fold")
+    table.add_column(_("game/format"), no_wrap=True)
+    table.add_column(_("deck rules"), overflow="fold")
     for label, row in zip(labels, rows, strict=True):  # a pool's text, never rich markup
-        table.add_row(Text(label.replace(" (default)", "\n(default)")),
+        table.add_row(Text(label.replace(f" {default}", f"\n{default}")),
                       Text("\n".join(row["rules"])))
     console.print(table)

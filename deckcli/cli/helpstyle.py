@@ -18,6 +18,8 @@ from typing import TYPE_CHECKING, Any
 import typer
 from typer.core import TyperCommand, TyperGroup
 
+from deckcli.i18n import _
+
 if TYPE_CHECKING:
     from rich.console import Console, RenderableType
     from rich.text import Text
@@ -70,12 +72,15 @@ def _default(param: Any) -> str | None:
 
 
 def _help(param: Any) -> tuple[str, str]:
-    """The help text and what follows it in brackets (default, required)."""
+    """The help text and what follows it in brackets (default, required); click's own help
+    option says what it does in the chosen language."""
     text = " ".join(inspect.cleandoc(getattr(param, "help", None) or "").split())
+    if param.name == "help" and param.is_eager and not param.expose_value:
+        text = _("Show this message and exit.")
     default = _default(param)
-    extras = [f"default: {default}"] if default else []
+    extras = [_("default: {default}").format(default=default)] if default else []
     if param.param_type_name == "argument" and param.required:
-        extras.append("required")
+        extras.append(_("required"))
     return text, f"[{'; '.join(extras)}]" if extras else ""
 
 
@@ -114,7 +119,7 @@ def _panel(console: Console, title: str, rows: list[tuple[str, tuple[str, str]]]
     if not rows:
         return
     inner = console.width - 4
-    widest = max(cell_len(names) for names, _ in rows)
+    widest = max(cell_len(names) for names, _help_text in rows)
     grid = Table.grid(padding=(0, 2))
     if console.width >= NARROW and widest <= inner * NAMES_SHARE:
         grid.add_column(width=widest, no_wrap=True)
@@ -146,26 +151,32 @@ def _text(console: Console, text: str) -> None:
         console.print(_indented(stripped, 1 + len(line) - len(stripped)) if stripped else "")
 
 
+def usage_line(ctx: Context) -> str:
+    """`Usage: deckcli check [OPTIONS] PATH...` in the chosen language."""
+    pieces = " ".join(ctx.command.collect_usage_pieces(ctx))
+    return _("Usage: {command} {pieces}").format(command=ctx.command_path, pieces=pieces)
+
+
 def render_help(command: Any, ctx: Context, console: Console | None = None) -> None:
     """The whole help of a command or group, on stdout."""
     from rich.console import Console
 
     console = console or Console(highlight=False)
     console.print()
-    _text(console, command.get_usage(ctx))
+    _text(console, usage_line(ctx))
     console.print()
     for paragraph in paragraphs(command.help or ""):
         _text(console, paragraph)
         console.print()
     params = [p for p in command.get_params(ctx) if not p.hidden]
-    _panel(console, "Arguments", [(_names(p), _help(p)) for p in params
+    _panel(console, _("Arguments"), [(_names(p), _help(p)) for p in params
                                   if p.param_type_name == "argument"])
-    _panel(console, "Options", [(_names(p), _help(p)) for p in params
+    _panel(console, _("Options"), [(_names(p), _help(p)) for p in params
                                 if p.param_type_name == "option"])
     if isinstance(command, TyperGroup):
         subcommands = [(name, command.get_command(ctx, name))
                        for name in command.list_commands(ctx)]
-        _panel(console, "Commands", [(name, ((paragraphs(sub.help or "") or [""])[0], ""))
+        _panel(console, _("Commands"), [(name, ((paragraphs(sub.help or "") or [""])[0], ""))
                                      for name, sub in subcommands
                                      if sub is not None and not sub.hidden])
     if command.epilog:
@@ -220,10 +231,10 @@ class DeckTyper(typer.Typer):
 
 def epilog(*examples: tuple[str, str], exits: str = "") -> str:
     """The end of a command's help: examples (command, what it does), then exit statuses."""
-    lines = ["Examples:"]
+    lines = [_("Examples:")]
     for command, what in examples:
         lines += [f"  {command}", f"      {what}"]
     text = "\n".join(lines)
     if exits:
-        text += f"\n\nExit status: {exits}"
+        text += "\n\n" + _("Exit status: {statuses}").format(statuses=exits)
     return text

@@ -12,6 +12,7 @@ from typing import Annotated
 import typer
 
 from deckcli.cli import complete
+from deckcli.i18n import _
 
 
 class Policy(StrEnum):
@@ -32,7 +33,7 @@ class Shell(StrEnum):
 
 GameOption = Annotated[str | None, typer.Option(
     "--game", "-g", metavar="GAME", autocompletion=complete.game_ids,
-    help="Game for a deck that does not name one (a text list).")]
+    help=_("Game for a deck that does not name one (a text list)."))]
 DeckFormatOption = Annotated[str | None, typer.Option(
     "--deck-format", metavar="DECK-FORMAT", autocompletion=complete.deck_formats,
-    help="Deck format (rules and set-up) for a deck that does not name one.")]
+    help=_("Deck format (rules and set-up) for a deck that does not name one."))]

@@ -9,21 +9,33 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import TYPE_CHECKING, BinaryIO, TextIO, cast
 
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
-from deckcli.escape import printable_path
+from deckcli.escape import CommandFreeStream, printable_path
+from deckcli.i18n import _
+
+if TYPE_CHECKING:
+    from deckcli.io.confine import OutsideWorkTree
 
 
-def emit(write: Callable[[TextIO, bool], object], output: Path | None) -> None:
-    """Run a renderer into stdout, or into a file replaced in one step."""
+
+def emit(write: Callable[[TextIO, bool], object], output: Path | None,
+         allow_outside: bool | None = None, commands: bool = False) -> None:
+    """Run a renderer into stdout, or into a file replaced in one step. No line it writes
+    starts with `::` (a CI workflow command) unless `commands` (the GitHub renderer, which
+    writes its own and percent-encodes what it echoes)."""
     if output is None:
-        write(sys.stdout, color_for(sys.stdout))
-        sys.stdout.flush()
+        stream = sys.stdout if commands else cast(TextIO, CommandFreeStream(sys.stdout))
+        write(stream, color_for(sys.stdout))
+        stream.flush()
         return
     buffer = io.StringIO()
-    write(buffer, False)
-    write_bytes(output, buffer.getvalue().encode("utf-8"), follow_links=False)
+    into = buffer if commands else cast(TextIO, CommandFreeStream(buffer))
+    write(into, False)
+    into.flush()
+    write_bytes(output, buffer.getvalue().encode("utf-8"), follow_links=False,
+                allow_outside=allow_outside)
 
 
 def color_for(stream: TextIO) -> bool:
@@ -40,60 +52,90 @@ def color_for(stream: TextIO) -> bool:
 
 
 def write_bytes(path: Path, data: bytes, expected: bytes | None = None,
-                follow_links: bool = True) -> None:
+                follow_links: bool = True, allow_outside: bool | None = None) -> None:
     """Replace a file atomically; a refused or failed write is one message and exit 1.
     `expected`: the bytes read before an edit, which must still be there. An edit writes
-    through links; an output file (`follow_links=False`) replaces a link, never its target."""
-    write_with(path, lambda handle: handle.write(data), expected, follow_links)
+    through links; an output file (`follow_links=False`) replaces a link, never its target.
+    `allow_outside` (None: the global `--allow-outside`): write where a link leads out of the
+    git work tree; refused otherwise (exit 2)."""
+    write_with(path, lambda handle: handle.write(data), expected, follow_links, allow_outside)
 
 
-def write_text_chunks(path: Path, chunks: Iterable[str]) -> None:
+def write_text_chunks(path: Path, chunks: Iterable[str],
+                      allow_outside: bool | None = None) -> None:
     """An output file written as its pieces come (UTF-8), replacing the path in one step as
     `write_bytes` does, without holding the whole text in memory."""
     def fill(handle: BinaryIO) -> None:
         for chunk in chunks:
             handle.write(chunk.encode("utf-8"))
 
-    write_with(path, fill, follow_links=False)
+    write_with(path, fill, follow_links=False, allow_outside=allow_outside)
 
 
 def write_with(path: Path, fill: Callable[[BinaryIO], object], expected: bytes | None = None,
-               follow_links: bool = True) -> None:
+               follow_links: bool = True, allow_outside: bool | None = None) -> None:
     """`write_bytes` for content `fill` writes into the new file piece by piece."""
+    from deckcli.io.confine import OutsideWorkTree
     from deckcli.io.files import ChangedOnDisk, ReadOnlyFile, atomic_write  # only to write
 
     shown = printable_path(str(path))
     try:
-        atomic_write(path, fill, expected, follow_links)
+        atomic_write(path, fill, expected, follow_links, outside_allowed(allow_outside))
+    except OutsideWorkTree as exc:
+        raise refused_outside(path, exc) from None
     except ReadOnlyFile as exc:
-        raise UserError(f"{shown} is {exc.strerror}; deckcli does not write a file its "
-                        f"permissions protect — make it writable (chmod u+w) to edit it",
+        raise UserError(_("{shown} is {reason}; deckcli does not write a file its "
+                          "permissions protect — make it writable (chmod u+w) to edit it").format(
+                            shown=shown, reason=exc.strerror),
                         EXIT_FAILED) from None
     except ChangedOnDisk:
-        raise UserError(f"{shown} changed on disk while deckcli was editing it (another program "
-                        "wrote it); nothing was written — run the command again",
+        raise UserError(_("{shown} changed on disk while deckcli was editing it (another "
+                          "program wrote it); nothing was written — run the command again").format(
+                            shown=shown),
                         EXIT_FAILED) from None
     except OSError as exc:
-        raise UserError(f"cannot write {shown}: {exc.strerror or exc}; the file is unchanged",
+        raise UserError(_("cannot write {shown}: {reason}; the file is unchanged").format(
+                            shown=shown, reason=exc.strerror or exc),
                         EXIT_FAILED) from None
+
+
+def outside_allowed(allow_outside: bool | None) -> bool:
+    """A command's own `--allow-outside`, else the global one."""
+    if allow_outside is not None:
+        return allow_outside
+    from deckcli.cli.app import global_allow_outside
+
+    return global_allow_outside()
+
+
+def refused_outside(path: Path, exc: OutsideWorkTree) -> UserError:
+    """The usage error of a write a symbolic link would lead out of the work tree."""
+    from deckcli.app.worktree import outside_message
+
+    return UserError(outside_message(path, exc.escape, writing=True), EXIT_USAGE)
 
 
 @contextlib.contextmanager
-def locked(path: Path) -> Iterator[None]:
+def locked(path: Path, allow_outside: bool | None = None) -> Iterator[None]:
     """Hold a deck file's edit lock around reading, changing and writing it."""
+    from deckcli.io.confine import OutsideWorkTree
     from deckcli.io.files import LockTimeout, edit_lock
 
     shown = printable_path(str(path))
     with contextlib.ExitStack() as stack:
         try:
-            stack.enter_context(edit_lock(path))
+            stack.enter_context(edit_lock(path, allow_outside=outside_allowed(allow_outside)))
+        except OutsideWorkTree as exc:
+            raise refused_outside(path, exc) from None
         except LockTimeout as exc:
-            raise UserError(f"{shown} is being edited by another deckcli command "
-                            f"({exc.strerror}); nothing was written — try again",
+            raise UserError(_("{shown} is being edited by another deckcli command "
+                              "({reason}); nothing was written — try again").format(
+                                shown=shown, reason=exc.strerror),
                             EXIT_FAILED) from None
         except FileNotFoundError:
-            raise UserError(f"no such file: {shown}", EXIT_USAGE) from None
+            raise UserError(_("no such file: {shown}").format(shown=shown), EXIT_USAGE) from None
         except OSError as exc:
-            raise UserError(f"cannot edit {shown}: {exc.strerror or exc} (while taking its "
-                            "edit lock); the file is unchanged", EXIT_FAILED) from None
+            raise UserError(_("cannot edit {shown}: {reason} (while taking its edit lock); "
+                              "the file is unchanged").format(
+                                shown=shown, reason=exc.strerror or exc), EXIT_FAILED) from None
         yield

@@ -10,23 +10,25 @@ import typer
 from deckcli.cli.app import app, open_registry
 from deckcli.cli.helpstyle import DeckTyper, epilog
 from deckcli.errors import UserError
+from deckcli.i18n import _, ngettext
 
-pool_app = DeckTyper(help="Work with card pools.", no_args_is_help=True, epilog=epilog(
-    ("deckcli pool check", "Validate every pool deckcli finds."),
+pool_app = DeckTyper(help=_("Work with card pools."), no_args_is_help=True, epilog=epilog(
+    ("deckcli pool check", _("Validate every pool deckcli finds.")),
 ))
 app.add_typer(pool_app, name="pool")
 
 
-@pool_app.command("check", epilog=epilog(
-    ("deckcli pool check", "Every pool deckcli finds (built-in, --pools, DECKCLI_POOLS)."),
-    ("deckcli pool check my-game.toml", "A pool file you are writing."),
-    exits="0 every pool sound; 1 a pool has problems; 2 an unknown game or a missing file.",
+@pool_app.command("check", help=_("Validate pools: schema, field types, unique numbers, "
+                                           "rule queries, shared names."), epilog=epilog(
+    ("deckcli pool check", _("Every pool deckcli finds (built-in, --pools, DECKCLI_POOLS).")),
+    ("deckcli pool check my-game.toml", _("A pool file you are writing.")),
+    exits=_("0 every pool sound; 1 a pool has problems; 2 an unknown game or a missing "
+            "file."),
 ))
 def pool_check(
     targets: Annotated[list[str] | None, typer.Argument(metavar="TARGET...",
-        help="Game ids or pool files; default: every pool deckcli finds.")] = None,
+        help=_("Game ids or pool files; default: every pool deckcli finds."))] = None,
 ) -> None:
-    """Validate pools: schema, field types, unique numbers, rule queries, shared names."""
     from deckcli.escape import escape_controls, printable_path
     from deckcli.pools.lint import check_pool
     from deckcli.pools.load import load_pool
@@ -41,8 +43,8 @@ def pool_check(
         elif Path(target).is_file():
             jobs.append((target, Path(target)))
         else:
-            raise UserError(f"{target!r} is neither a game ({', '.join(registry.game_ids())}) "
-                            "nor a pool file")
+            raise UserError(_("{target!r} is neither a game ({items}) nor a pool file").format(
+                                target=target, items=', '.join(registry.game_ids())))
     failed = False
     if not targets:
         for broken in registry.broken:
@@ -58,8 +60,12 @@ def pool_check(
         problems = check_pool(pool)
         failed = failed or bool(problems)
         mark = "✗" if problems else "✓"
-        typer.echo(f"{mark} {printable_path(str(pool.path))}: {pool.game_id}, "
-                   f"{len(pool.cards):,} cards, {len(pool.header.formats)} format(s)")
+        counts = _("{cards}, {formats}").format(
+            cards=ngettext("{count:,} card", "{count:,} cards", len(pool.cards)).format(
+                count=len(pool.cards)),
+            formats=ngettext("{count} format", "{count} formats", len(pool.header.formats)
+                             ).format(count=len(pool.header.formats)))
+        typer.echo(f"{mark} {printable_path(str(pool.path))}: {pool.game_id}, {counts}")
         for problem in problems:
             typer.echo(f"    {escape_controls(problem)}")
     raise typer.Exit(1 if failed else 0)

@@ -11,6 +11,7 @@ from deckcli.cli import complete
 from deckcli.cli.app import app, open_registry
 from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
+from deckcli.i18n import _
 
 if TYPE_CHECKING:
     from rich.console import Console
@@ -46,29 +47,31 @@ def all_kinds() -> dict[str, Any]:
     return {"builtin": as_json(builtin_docs()), "kinds": kind_docs()}
 
 
-@app.command(epilog=epilog(
-    ("deckcli rules megaman", "MegaMan's rule ids and deckcli's own."),
-    ("deckcli rules", "deckcli's own rule ids and the rule kinds a pool can use."),
-    ("deckcli rules digimon-classic --format text | grep copies", "One plain line per rule."),
+@app.command(help=_("Document every rule id: what it checks, its default severity, a "
+                    "failing deck."), epilog=epilog(
+    ("deckcli rules megaman", _("MegaMan's rule ids and deckcli's own.")),
+    ("deckcli rules", _("deckcli's own rule ids and the rule kinds a pool can use.")),
+    ("deckcli rules digimon-classic --format text | grep copies", _("One plain line per rule.")),
 ))
 def rules(
     game: Annotated[str | None, typer.Argument(metavar="GAME",
-        help="Game id or alias; without it, the built-in ids and the rule kinds.",
+        help=_("Game id or alias; without it, the built-in ids and the rule kinds."),
         autocompletion=complete.game_ids)] = None,
     format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
-                                         help="rich, text (one plain line "
-                                         "per rule) or json.")] = "rich",
+                                         help=_("rich, text (one plain line per rule) or "
+                                                "json."))] = "rich",
 ) -> None:
-    """Document every rule id: what it checks, its default severity, a failing deck."""
     if format_ not in FORMATS:
-        raise UserError(f"--format takes {', '.join(FORMATS)}, not {format_!r}")
+        raise UserError(_("--format takes {items}, not {format!r}").format(
+                            items=', '.join(FORMATS), format=format_))
     if game is None:
         document = all_kinds()
     else:
         game_id = open_registry().resolve_id(game)
         if game_id is None:
             known = ", ".join(open_registry().game_ids())
-            raise UserError(f"unknown game {game!r}; games: {known}")
+            raise UserError(_("unknown game {game!r}; games: {known}").format(
+                                game=game, known=known))
         document = game_rules(game_id)
     if format_ == "json":
         typer.echo(json.dumps(document, ensure_ascii=False, indent=2))
@@ -77,10 +80,11 @@ def rules(
 
 
 def _sections(document: dict[str, Any]) -> list[tuple[str, list[dict[str, str]]]]:
-    sections = [(f"{document['game']} · {format_id}{' (default)' * fmt['default']}: "
-                 f"{fmt['name']}", fmt["rules"])
+    sections = [((_("{game} · {format} (default): {name}") if fmt["default"] else
+                  _("{game} · {format}: {name}")).format(game=document["game"], format=format_id,
+                                                         name=fmt["name"]), fmt["rules"])
                 for format_id, fmt in document.get("formats", {}).items()]
-    return [*sections, ("built-in rule ids (every game)", document["builtin"])]
+    return [*sections, (_("built-in rule ids (every game)"), document["builtin"])]
 
 
 def print_document(document: dict[str, Any], plain: bool = False) -> None:
@@ -103,22 +107,22 @@ def plain_lines(document: dict[str, Any]) -> list[str]:
     """`--format text`: a heading per format, then one aligned line per rule id."""
     from deckcli.cli.fit import Column, plain_table
 
-    columns = [Column("id", "key"), Column("kind", "key"), Column("severity", "key"),
-               Column("checks — fails for", "name")]
+    columns = [Column(_("id"), "key"), Column(_("kind"), "key"), Column(_("severity"), "key"),
+               Column(_("checks — fails for"), "name")]
     lines = []
     for title, docs in _sections(document):
         rows = [[doc["id"], doc["kind"], doc["severity"],
                  f"{doc['checks']} — {example_label(doc)}: {doc['example']}"] for doc in docs]
         lines += [title, *plain_table(columns, rows), ""]
     for kind in document.get("kinds", []):
-        lines.append(f"kind {kind['kind']}: {kind['description']} — fails for: "
-                     f"{kind['example']}")
+        lines.append(_("kind {kind}: {description} — fails for: {example}").format(
+            kind=kind["kind"], description=kind["description"], example=kind["example"]))
     return lines[:-1] if lines and not lines[-1] else lines
 
 
 def example_label(doc: dict[str, str]) -> str:
     """'fails for', or 'shown for' a notice (an `info` rule never fails a deck)."""
-    return "shown for" if doc["severity"] == "info" else "fails for"
+    return _("shown for") if doc["severity"] == "info" else _("fails for")
 
 
 def _print_blocks(console: Console, title: str, docs: list[dict[str, str]]) -> None:
@@ -142,16 +146,16 @@ def rule_table(title: str, docs: list[dict[str, str]]) -> Table:
 
     table = Table(title=Text(title), title_justify="left", show_lines=True,
                   header_style="bold")  # a format's name as its pool writes it, never markup
-    for column in ("id", "kind", "severity"):
+    for column in (_("id"), _("kind"), _("severity")):
         table.add_column(column, no_wrap=True)
-    for column in ("checks", "fails for"):
+    for column in (_("checks"), _("fails for")):
         table.add_column(column, overflow="fold", ratio=1)
     for doc in docs:
         checks = escape(doc["checks"])
         if doc["description"] != doc["checks"]:
             checks = f"{escape(doc['description'])}\n[dim]{checks}[/]"
         if doc["source"] and doc["source"] != "deckcli":
-            checks += f"\n[dim]source: {escape(doc['source'])}[/]"
+            checks += "\n[dim]" + _("source: {source}").format(source=escape(doc["source"])) + "[/]"
         table.add_row(escape(doc["id"]), doc["kind"], doc["severity"], checks,
                       escape(doc["example"]))
     return table
@@ -161,9 +165,9 @@ def kind_table(kinds: list[dict[str, str]]) -> Table:
     from rich.markup import escape
     from rich.table import Table
 
-    table = Table(title="rule kinds (for pool authors)", title_justify="left", show_lines=True,
-                  header_style="bold")
-    for column in ("kind", "what it checks", "fails for"):
+    table = Table(title=_("rule kinds (for pool authors)"), title_justify="left",
+                  show_lines=True, header_style="bold")
+    for column in (_("kind"), _("what it checks"), _("fails for")):
         table.add_column(column, overflow="fold")
     for kind in kinds:
         table.add_row(kind["kind"], escape(kind["description"]), escape(kind["example"]))

@@ -10,7 +10,9 @@ import typer
 
 from deckcli.cli.app import app, run_settings
 from deckcli.cli.helpstyle import epilog
+from deckcli.cli.language import card_language
 from deckcli.errors import UserError
+from deckcli.i18n import _, for_machine_output, ngettext
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from rich.console import Console
@@ -19,40 +21,39 @@ if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from deckcli.cli.fit import Column
 
 BAR_WIDTH = 30
-PLAYABLE = "playable t3"
-PLAYABLE_LEGEND = ("playable t3: the chance the card can be played by turn 3 (deckcli draw "
-                   "--playable); ½tN: below 50% on turn 3, it first reaches 50% on turn N")
+PLAYABLE = "playable t3"  # the column's key (its header is translated where it is shown)
+
+
+def playable_legend() -> str:
+    return _("playable t3: the chance the card can be played by turn 3 (deckcli draw "
+             "--playable); ½tN: below 50% on turn 3, it first reaches 50% on turn N")
 FORMATS = ("rich", "text", "json")
 
 
-@app.command(epilog=epilog(
-    ("deckcli show samples/megaman/starter-megaman.toml", "The deck by card type, its curve "
-     "and its verdict."),
-    ("deckcli show deck.toml --format text | grep Greymon", "Plain lines, one per card, for "
-     "grep and scripts."),
-    exits="0 shown (legal or not); 1 the deck cannot be read; 2 usage error.",
+@app.command(help=_("Show a deck: cards by type with their key stats, the curve, and whether it "
+                    "is legal."), epilog=epilog(
+    ("deckcli show samples/megaman/starter-megaman.toml", _("The deck by card type, its "
+                                                            "curve and its verdict.")),
+    ("deckcli show deck.toml --format text | grep Greymon", _("Plain lines, one per card, "
+                                                              "for grep and scripts.")),
+    exits=_("0 shown (legal or not); 1 the deck cannot be read; 2 usage error."),
 ))
 def show(
     path: Annotated[Path, typer.Argument(metavar="PATH",
-                                         help="The deck file (TOML or text list).")],
+                                         help=_("The deck file (TOML or text list)."))],
     format_: Annotated[str, typer.Option("--format", "-f", metavar="FORMAT",
-                                         help="rich, text (plain lines, "
-                                         "one per card) or json.")] = "rich",
-    lang: Annotated[str | None, typer.Option(
-        "--lang", metavar="LANG",
-        help="Card names in ja, zh-Hans, zh-Hant or en (default: as the deck writes "
-        "them).")] = None,
+                                         help=_("rich, text (plain lines, one per card) or "
+                                                "json."))] = "rich",
 ) -> None:
-    """Show a deck: cards by type with their key stats, the curve, and whether it is legal."""
     from deckcli.app.opendeck import load_deck
-    from deckcli.model.cardnames import LANGUAGES
 
     if format_ not in FORMATS:
-        raise UserError(f"--format takes {', '.join(FORMATS)}, not {format_!r}")
-    if lang is not None and lang not in LANGUAGES:
-        raise UserError(f"--lang takes {', '.join(LANGUAGES)}, not {lang!r}")
+        raise UserError(_("--format takes {items}, not {format!r}").format(
+                            items=', '.join(FORMATS), format=format_))
+    if format_ == "json":
+        for_machine_output()
     loaded = load_deck(path, run_settings([path]))
-    summary = deck_summary(loaded, lang)
+    summary = deck_summary(loaded, card_language())
     if format_ == "json":
         typer.echo(json.dumps(summary, ensure_ascii=False, indent=2))
     elif format_ == "text":
@@ -98,8 +99,13 @@ def deck_summary(loaded: LoadedDeck, lang: str | None = None) -> dict[str, Any]:
 def _columns(summary: dict[str, Any], stats: list[str]) -> list[Column]:
     from deckcli.cli.fit import Column
 
-    return [Column("count", "key", "right"), Column("number", "key"), Column("name", "name"),
-            *(Column(stat.replace("_", " ")) for stat in stats)]
+    return [Column(_("count"), "key", "right"), Column(_("number"), "key"),
+            Column(_("name"), "name"), *(Column(_column_header(stat)) for stat in stats)]
+
+
+def _column_header(stat: str) -> str:
+    """A stat column's header: the pool's field name as words; deckcli's own column translated."""
+    return _("playable t3") if stat == PLAYABLE else stat.replace("_", " ")
 
 
 def plain_lines(summary: dict[str, Any]) -> list[str]:
@@ -110,14 +116,14 @@ def plain_lines(summary: dict[str, Any]) -> list[str]:
 
     stats = summary["columns"]
     columns = _columns(summary, stats)
-    columns.insert(3, Column("type"))
+    columns.insert(3, Column(_("type")))
     rows = [[str(row["count"]), row["number"] or "", row["name"], group["type"],
              *(show_value(row[stat]) for stat in stats)]
             for group in summary["groups"] for row in group["cards"]]
     lines = [_title(summary), *plain_table(columns, rows)]
     if PLAYABLE in stats and any(row[PLAYABLE] for group in summary["groups"]
                                  for row in group["cards"]):
-        lines.append(PLAYABLE_LEGEND)
+        lines.append(playable_legend())
     if summary["curve"]["counts"]:
         lines.append(summary["curve"]["field"].replace("_", " ") + ": " + ", ".join(
             f"{item['value']} ×{item['count']}" for item in summary["curve"]["counts"]))
@@ -153,10 +159,9 @@ def _print(summary: dict[str, Any]) -> None:
                               frozenset(sections))
     console.print(table)
     if hidden:
-        console.print(Text(f"not shown at this width: {', '.join(hidden)} (--format text "
-                           "shows all)", style="dim"))
-    if PLAYABLE in stats and PLAYABLE not in hidden:
-        console.print(Text(PLAYABLE_LEGEND, style="dim"))
+        console.print(Text(not_shown(hidden), style="dim"))
+    if PLAYABLE in stats and _column_header(PLAYABLE) not in hidden:
+        console.print(Text(playable_legend(), style="dim"))
     _print_curve(console, summary["curve"])
     _print_verdict(console, summary)
 
@@ -191,10 +196,22 @@ def _print_verdict(console: Console, summary: dict[str, Any]) -> None:
 
 
 def _verdict_lines(summary: dict[str, Any]) -> list[str]:
-    mark = "✓ legal" if summary["legal"] else "✗ illegal"
-    lines = [f"{mark} · {summary['cards']} cards"]
+    from deckcli.i18n.width import display_width, ljust, rjust
+    from deckcli.report.ci import severity_label
+
+    mark = _("✓ legal") if summary["legal"] else _("✗ illegal")
+    cards = ngettext("{count} card", "{count} cards", summary["cards"]).format(
+        count=summary["cards"])
+    lines = [f"{mark} · {cards}"]
+    widest = max(display_width(severity_label(sev)) for sev in ("error", "warning", "info"))
     for problem in summary["problems"]:
-        where = f"line {problem['line']}" if problem["line"] else "deck"
-        lines.append(f"  {where:>8}  {problem['severity']:<7} {problem['rule']}  "
-                     f"{problem['message']}")
+        where = _("line {line}").format(line=problem["line"]) if problem["line"] else _("deck")
+        lines.append(f"  {rjust(where, 8)}  {ljust(severity_label(problem['severity']), widest)} "
+                     f"{problem['rule']}  {problem['message']}")
     return lines
+
+
+def not_shown(hidden: list[str]) -> str:
+    """The note under a table that had to leave columns out."""
+    return _("not shown at this width: {columns} (--format text shows all)").format(
+        columns=", ".join(hidden))

@@ -18,6 +18,7 @@ from deckcli.draw.policies import canonical
 from deckcli.draw.setup import Library
 from deckcli.draw.wants import Group, Partition, Want, cut, want_matcher
 from deckcli.engine.resolver import Resolver
+from deckcli.i18n import _
 from deckcli.model.card import Card
 
 _SPEC = re.compile(r"(.+?)\s*=\s*(\d+)\s*(?:\.\.\s*(\d+))?")
@@ -41,26 +42,29 @@ def parse_copies(spec: str) -> CopiesSpec:
     """'CyberSword=0..4' (or 'CyberSword=3' for one count)."""
     match = _SPEC.fullmatch(spec.strip())
     if match is None:
-        raise DrawError(f"--copies {spec!r}: write CARD=A..B with whole numbers, "
-                        "e.g. --copies 'CyberSword=1..4'")
+        raise DrawError(_("--copies {spec!r}: write CARD=A..B with whole numbers, e.g. "
+                          "--copies 'CyberSword=1..4'").format(spec=spec))
     low = int(match.group(2))
     high = int(match.group(3)) if match.group(3) is not None else low
     if high < low:
-        raise DrawError(f"--copies {spec!r}: the range runs backwards; write "
-                        f"{match.group(1)}={high}..{low}")
+        raise DrawError(_("--copies {spec!r}: the range runs backwards; write "
+                          "{group}={high}..{low}").format(
+                            spec=spec, group=match.group(1), high=high, low=low))
     if high - low + 1 > MAX_ROWS:
-        raise DrawError(f"--copies {spec!r}: at most {MAX_ROWS} counts at once")
+        raise DrawError(_("--copies {spec!r}: at most {max_rows} counts at once").format(
+                            spec=spec, max_rows=MAX_ROWS))
     return CopiesSpec(match.group(1).strip(), low, high)
 
 
 def find_card(resolver: Resolver, ref: str) -> Card:
     """The one card a reference names, through the same matching `--want` uses."""
-    matches, _ = want_matcher(resolver, Want(ref, ref, 1, None))
+    matches, _labels = want_matcher(resolver, Want(ref, ref, 1, None))
     cards = [card for card in resolver.pool.cards if matches(card) is True]
     names = {card.name for card in cards}
     if len(names) != 1:
         shown = ", ".join(card.label() for card in cards[:4]) + (" …" if len(cards) > 4 else "")
-        raise DrawError(f'"{ref}" names {len(cards)} cards ({shown}); give one card number')
+        raise DrawError(_('"{ref}" names {count} cards ({shown}); give one card number').format(
+                            ref=ref, count=len(cards), shown=shown))
     return cards[0]
 
 
@@ -71,14 +75,14 @@ def rows(resolver: Resolver, fish: Goldfish, spec: CopiesSpec,
     aside = sum(item.card.number == card.number for item in fish.set_aside)
     in_pile = sum(count for held, count in fish.library.cards if held.number == card.number)
     notes = []
-    probe, _ = cut(resolver, list(fish.partition.wants), Library(((card, 1),)),
+    probe, _rest = cut(resolver, list(fish.partition.wants), Library(((card, 1),)),
                    fish.partition.any_of)
     signature = probe.groups[0].signature
     if not any(signature):
         notes.append(f"{card.label()} matches no want: its count does not change these odds")
     if aside and spec.low < aside:
-        raise DrawError(f"--copies: the set-up sets {aside} {card.label()} aside, so the deck "
-                        f"needs at least {aside}")
+        raise DrawError(_("--copies: the set-up sets {aside} {label} aside, so the deck "
+                          "needs at least {aside}").format(aside=aside, label=card.label()))
     result = []
     for count in range(spec.low, spec.high + 1):
         delta = count - aside - in_pile
@@ -95,15 +99,16 @@ def moved(partition: Partition, signature: tuple[bool, ...], number: str,
     groups = list(partition.groups)
     filler = groups[-1]
     if filler.count - delta < 0:
-        raise DrawError(f"--copies: only {filler.count} cards match no want, so {delta} more "
-                        "copies cannot replace them at the same deck size")
+        raise DrawError(_("--copies: only {count} cards match no want, so {delta} more "
+                          "copies cannot replace them at the same deck size").format(
+                            count=filler.count, delta=delta))
     index = next((g for g, group in enumerate(groups) if group.signature == signature), None)
     if index is None:
         groups.insert(-1, Group(signature, 0, ()))
         index = len(groups) - 2
     group = groups[index]
     if group.count + delta < 0:
-        raise DrawError("--copies: fewer copies than the deck holds of that card's kind")
+        raise DrawError(_("--copies: fewer copies than the deck holds of that card's kind"))
     numbers = group.numbers if number in group.numbers else (*group.numbers, number)
     groups[index] = Group(signature, group.count + delta, numbers)
     groups[-1] = Group(filler.signature, filler.count - delta, filler.numbers)

@@ -25,6 +25,7 @@ from deckcli.draw.setup import (
 )
 from deckcli.draw.wants import Partition, check_satisfiable, cut, parse_want
 from deckcli.engine.resolver import Resolver
+from deckcli.i18n import _
 from deckcli.model.poolspec import Setup
 
 if TYPE_CHECKING:
@@ -78,14 +79,18 @@ def prepare(
 ) -> Goldfish:
     """Parse the wants, run the set-up's set-aside step and cut the pile into groups."""
     if library.size > MAX_DECK_CARDS:
-        raise DrawError(f"a deck of {library.size:,} cards is too large to draw from "
-                        f"(at most {MAX_DECK_CARDS:,}); check its counts")
+        raise DrawError(_("a deck of {size:,} cards is too large to draw from (at most "
+                          "{max_deck_cards:,}); check its counts").format(
+                            size=library.size, max_deck_cards=MAX_DECK_CARDS))
     if mulligan not in POLICIES:
-        raise DrawError(f"--mulligan takes {', '.join(POLICIES)}, not {mulligan!r}")
+        raise DrawError(_("--mulligan takes {items}, not {mulligan!r}").format(
+                            items=', '.join(POLICIES), mulligan=mulligan))
     if mulligan != "none" and setup.mulligan == "none":
-        raise DrawError(f"--mulligan: the {resolver.pool.game_id} set-up has no mulligan")
+        raise DrawError(_("--mulligan: the {game_id} set-up has no mulligan").format(
+                            game_id=resolver.pool.game_id))
     if starts and not setup.set_aside:
-        raise DrawError(f"--start: the {resolver.pool.game_id} set-up sets no card aside")
+        raise DrawError(_("--start: the {game_id} set-up sets no card aside").format(
+                            game_id=resolver.pool.game_id))
     wants = [parse_want(spec) for spec in specs]
     start_cards = [find_start(resolver, library, ref) for ref in starts]
     pile, taken, warnings = take_set_aside(resolver, setup, library, start_cards)
@@ -122,8 +127,9 @@ def exact_odds(goldfish: Goldfish, budget: int | None = EXACT_BUDGET) -> Odds:
 def simulation(goldfish: Goldfish, hands: int, seed: int) -> Simulation:
     """A simulation to run (`run()` yields progress); refuses piles it cannot count."""
     if goldfish.library.size > MAX_SIMULATED_CARDS:
-        raise DrawError(f"a pile of {goldfish.library.size:,} cards is too large to simulate "
-                        f"(at most {MAX_SIMULATED_CARDS:,})")
+        raise DrawError(_("a pile of {size:,} cards is too large to simulate (at most "
+                          "{max_simulated_cards:,})").format(
+                            size=goldfish.library.size, max_simulated_cards=MAX_SIMULATED_CARDS))
     from deckcli.draw.simulate import Simulation
 
     return Simulation(goldfish.partition, goldfish.procedure, goldfish.turns, goldfish.mulligan,
@@ -153,7 +159,7 @@ def sample_hands(goldfish: Goldfish, count: int, seed: int) -> list[SampleHand]:
     rng = random.Random(seed)
     pile = goldfish.library.pile()
     hands = []
-    for _ in range(count):
+    for _round in range(count):
         cards = deal(goldfish.procedure, pile, rng)
         in_group = [rest if card is None else group_of[card.number] for card in cards]
         per_group = [in_group.count(g) for g in range(len(groups))]

@@ -23,16 +23,18 @@ from typing import Any
 from deckcli.draw.exact import Counts, HandOdds, outcomes, subtract
 from deckcli.draw.setup import Procedure
 from deckcli.draw.wants import Partition
+from deckcli.i18n import N_, _
 
 POLICIES = ("default", "best", "none")
 
-POLICY = {
-    "partial": "a hand that misses keeps the cards serving the most wants first, up to what "
-    "each want still asks for (never past an 'at most' or 'exactly'), returns the rest, "
-    "shuffles them in and draws as many (once)",
-    "full": "a hand that misses goes back whole; a new hand of the same size is drawn (once)",
-    "best": "a hand that misses keeps the cards that give the highest exact chance of meeting "
-    "the wants after the redraw, returns the rest and draws as many (once)",
+POLICY = {  # translated where they are shown (`describe`)
+    "partial": N_("a hand that misses keeps the cards serving the most wants first, up to what "
+                  "each want still asks for (never past an 'at most' or 'exactly'), returns "
+                  "the rest, shuffles them in and draws as many (once)"),
+    "full": N_("a hand that misses goes back whole; a new hand of the same size is drawn "
+               "(once)"),
+    "best": N_("a hand that misses keeps the cards that give the highest exact chance of "
+               "meeting the wants after the redraw, returns the rest and draws as many (once)"),
 }
 
 Keep = Callable[[Counts, Counts, int], Counts]  # (dealt, unseen, face down) -> kept
@@ -40,7 +42,7 @@ Keep = Callable[[Counts, Counts, int], Counts]  # (dealt, unseen, face down) -> 
 
 def describe(policy: str, rule: str) -> str:
     """The policy in words, for the report."""
-    return POLICY["best"] if policy == "best" and rule == "partial" else POLICY[rule]
+    return _(POLICY["best"] if policy == "best" and rule == "partial" else POLICY[rule])
 
 
 def group_order(partition: Partition) -> list[int]:

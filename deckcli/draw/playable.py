@@ -23,6 +23,7 @@ from deckcli.draw.goldfish import Odds, TurnOdds
 from deckcli.draw.playquestion import CannotVerify, Line, PlayQuestion
 from deckcli.draw.setup import Library, Procedure, find_start, procedure, take_set_aside
 from deckcli.engine.resolver import Resolver
+from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.pool import Pool
 from deckcli.model.poolspec import Setup
@@ -41,8 +42,9 @@ class Playable:
 
 def model_of(pool: Pool) -> CostModel:
     if pool.header.costs is None:
-        raise DrawError(f"--playable: the {pool.game_id} pool declares no costs, so deckcli "
-                        "cannot tell when a card is playable (see docs/pool-format.md, costs)")
+        raise DrawError(_("--playable: the {game_id} pool declares no costs, so deckcli "
+                          "cannot tell when a card is playable (see docs/pool-format.md, "
+                          "costs)").format(game_id=pool.game_id))
     return CostModel(pool.header.costs)
 
 
@@ -55,10 +57,11 @@ def problem(resolver: Resolver, setup: Setup, library: Library, card: Card, star
         raise CannotVerify(f"--playable {card.label()}: cannot verify — its {model.costs.power} "
                         f"or {model.costs.requirements} is not recorded in a form deckcli reads")
     start_cards = [find_start(resolver, library, ref) for ref in starts]
-    pile, taken, _ = take_set_aside(resolver, setup, library, start_cards)
+    pile, taken, _blanks = take_set_aside(resolver, setup, library, start_cards)
     target = sum(count for held, count in pile.cards if held.number == card.number)
     if target == 0:
-        raise DrawError(f"--playable {card.label()}: no copy of it is in the shuffled deck")
+        raise DrawError(_("--playable {label}: no copy of it is in the shuffled deck").format(
+                            label=card.label()))
     in_play = resolver.query(model.costs.in_play) if model.costs.in_play else None
     base = tuple(_always(model, item.card) for item in taken
                  if in_play is not None and in_play.matches(item.card) is True)
@@ -170,7 +173,7 @@ def add_show_column(resolver: Resolver, cards: list[tuple[Card, int]],
         return
     title = f"playable t{SHOW_TURN}"
     values: dict[str, str] = {}
-    for card, _ in cards:
+    for card, _count in cards:
         value = show_chance(resolver, cards, card)
         if value is not None:
             values[card.number] = value

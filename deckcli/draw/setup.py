@@ -13,6 +13,7 @@ from typing import TypeVar
 
 from deckcli.draw import DrawError
 from deckcli.engine.resolver import Resolver
+from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.poolspec import Setup, TurnDraws
 
@@ -105,18 +106,19 @@ class Procedure:
 
     def describe(self) -> list[str]:
         """The procedure in words, for the report."""
-        sizes = " or ".join(str(size) for size in self.hand_sizes)
-        mixture = " (at random, evenly)" if len(self.hand_sizes) > 1 else ""
-        lines = [f"shuffle {self.library}"]
+        sizes = _(" or ").join(str(size) for size in self.hand_sizes)
+        lines = [_("shuffle {cards}").format(cards=self.library)]
         if self.face_down:
-            lines.append(f"{self.face_down} face down")
-        lines.append(f"hand {sizes}{mixture}")
-        each = [f"{self.turn.mill} face down"] * bool(self.turn.mill)
-        each += [f"draw {self.turn.draw}"] * bool(self.turn.draw)
-        lines.append("each turn: " + ", then ".join(each) if each else "no later draws")
+            lines.append(_("{count} face down").format(count=self.face_down))
+        lines.append((_("hand {sizes} (at random, evenly)") if len(self.hand_sizes) > 1
+                      else _("hand {sizes}")).format(sizes=sizes))
+        each = [_("{count} face down").format(count=self.turn.mill)] * bool(self.turn.mill)
+        each += [_("draw {count}").format(count=self.turn.draw)] * bool(self.turn.draw)
+        lines.append(_("each turn: {steps}").format(steps=_(", then ").join(each)) if each
+                     else _("no later draws"))
         if self.turn.draw and not self.turn.first_turn_draw:
-            lines.append("going first: no draw on turn 1" if self.on_play
-                         else "going second: draw on turn 1")
+            lines.append(_("going first: no draw on turn 1") if self.on_play
+                         else _("going second: draw on turn 1"))
         return lines
 
 
@@ -135,12 +137,12 @@ def procedure(setup: Setup, library: Library, on_play: bool) -> Procedure:
 def find_start(resolver: Resolver, library: Library, ref: str) -> Card:
     """The deck card a `--start` reference names (by number or any of its names)."""
     named = {card.number for card in resolver.named(ref)}
-    for card, _ in library.cards:
+    for card, _count in library.cards:
         if card.number in named:
             return card
     if named:
-        raise DrawError(f"--start {ref!r}: that card is not in this deck")
-    raise DrawError(f"--start: {resolver.not_a_card(ref)}")
+        raise DrawError(_("--start {ref!r}: that card is not in this deck").format(ref=ref))
+    raise DrawError(_("--start: {not_a_card}").format(not_a_card=resolver.not_a_card(ref)))
 
 
 def take_set_aside(
@@ -159,7 +161,8 @@ def take_set_aside(
                 and resolver.query(slot.query).matches(start) is True]
         if not free:
             wanted = " or ".join(dict.fromkeys(slot.query for slot in slots)) or "nothing"
-            raise DrawError(f"--start {start.label()}: the set-up sets aside {wanted}")
+            raise DrawError(_("--start {label}: the set-up sets aside {wanted}").format(
+                                label=start.label(), wanted=wanted))
         chosen[free[0]] = start
     taken: list[SetAsideCard] = []
     warnings: list[str] = []
@@ -168,12 +171,15 @@ def take_set_aside(
         candidates = [(count, held) for held, count in library.cards
                       if query.matches(held) is True]
         if card is not None and all(held.number != card.number for _, held in candidates):
-            raise DrawError(f"--start {card.label()}: no copy of it is left to set aside")
+            raise DrawError(_("--start {label}: no copy of it is left to set aside").format(
+                                label=card.label()))
         if card is None and candidates:
             card = max(candidates, key=lambda item: item[0])[1]
         if card is None:
-            warnings.append(f"set-up: no card left in the deck matches {slot.query} "
-                            f"({slot.note or 'set aside'}); drawing without it")
+            warnings.append((_("set-up: no card left in the deck matches {query} ({note}); "
+                               "drawing without it") if slot.note else
+                             _("set-up: no card left in the deck matches {query} (set aside); "
+                               "drawing without it")).format(query=slot.query, note=slot.note))
             continue
         library = library.without(card)
         taken.append(SetAsideCard(card, slot.note))

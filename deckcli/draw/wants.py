@@ -19,6 +19,7 @@ from deckcli.draw import DrawError
 from deckcli.draw.setup import Library
 from deckcli.engine.query import QueryError, Verdict
 from deckcli.engine.resolver import Resolver
+from deckcli.i18n import _, ngettext
 from deckcli.model.card import Card
 
 _SPEC = re.compile(r"(?:(at\s+least|at\s+most|exactly)\s+)?(\d+)\s+(\S.*)", re.IGNORECASE)
@@ -43,17 +44,17 @@ class Want:
 
     def describe(self) -> str:
         if self.high is None:
-            return f"at least {self.low} × {self.query}"
+            return _("at least {count} × {query}").format(count=self.low, query=self.query)
         if self.low == self.high:
-            return f"exactly {self.low} × {self.query}"
-        return f"at most {self.high} × {self.query}"
+            return _("exactly {count} × {query}").format(count=self.low, query=self.query)
+        return _("at most {count} × {query}").format(count=self.high, query=self.query)
 
 
 def parse_want(spec: str) -> Want:
     """'2 CyberSword', 'exactly 1 type:NetNavi', 'at most 0 level:究極体', or a bare query."""
     text = " ".join(spec.split())
     if not text:
-        raise DrawError("an empty --want; write e.g. --want '2 CyberSword'")
+        raise DrawError(_("an empty --want; write e.g. --want '2 CyberSword'"))
     match = _SPEC.fullmatch(text)
     if match is None:
         return Want(text, text, 1, None)
@@ -63,7 +64,8 @@ def parse_want(spec: str) -> Want:
     if form == "exactly":
         return Want(text, query, number, number)
     if number == 0:
-        raise DrawError(f"--want {spec!r} always holds; for none, write 'at most 0 {query}'")
+        raise DrawError(_("--want {spec!r} always holds; for none, write 'at most 0 "
+                          "{query}'").format(spec=spec, query=query))
     return Want(text, query, number, None)
 
 
@@ -80,9 +82,10 @@ def want_matcher(resolver: Resolver, want: Want
     try:
         query = resolver.query(want.query)
     except QueryError as exc:
-        raise DrawError(f"--want {want.spec!r}: {exc}") from None
+        raise DrawError(_("--want {spec!r}: {reason}").format(spec=want.spec, reason=exc)) from None
     if not query.fields and not any(query.matches(card) is True for card in resolver.pool.cards):
-        raise DrawError(f"--want: {resolver.not_a_card(want.query)}")
+        raise DrawError(_("--want: {not_a_card}").format(
+                            not_a_card=resolver.not_a_card(want.query)))
     return query.matches, query.fields
 
 
@@ -149,8 +152,9 @@ def cut(
         verdicts = [matches(card) for matches, _ in matchers]
         for j, verdict in enumerate(verdicts):
             if verdict is None:
-                missing = " or ".join(f for f in sorted(matchers[j][1]) if f not in card.attrs)
-                unknown[j].setdefault(missing or "a needed value", []).append(card.label())
+                missing = _(" or ").join(f for f in sorted(matchers[j][1])
+                                         if f not in card.attrs)
+                unknown[j].setdefault(missing or _("a needed value"), []).append(card.label())
         signature = tuple(verdict is True for verdict in verdicts)
         groups.setdefault(signature, []).append((card.number, count))
     rest = tuple(False for _ in wants)
@@ -161,8 +165,11 @@ def cut(
     ordered.append(Group(rest, rest_count, tuple(number for number, _ in unmatched)))
     partition = Partition(tuple(wants), any_of, tuple(ordered))
     warnings = [
-        f"--want {want.spec!r}: {len(names)} card{'s' * (len(names) != 1)} with no {missing} "
-        f"count as not matching: " + ", ".join(names[:3]) + (" …" if len(names) > 3 else "")
+        ngettext("--want {want!r}: {count} card with no {missing} counts as not matching: "
+                 "{cards}", "--want {want!r}: {count} cards with no {missing} count as not "
+                 "matching: {cards}", len(names)).format(
+            want=want.spec, count=len(names), missing=missing,
+            cards=", ".join(names[:3]) + (" …" if len(names) > 3 else ""))
         for want, by_missing in zip(wants, unknown, strict=True)
         for missing, names in by_missing.items()
     ]
@@ -176,6 +183,8 @@ def check_satisfiable(partition: Partition, set_aside_note: str = "") -> None:
         if want.low > have:
             cards = "no card" if have == 0 else f"only {have} card{'s' * (have != 1)}"
             raise DrawError(
-                f"--want {want.spec!r}: the shuffled pile holds {cards} matching {want.query}, "
-                f"so {want.low} can never be drawn{set_aside_note}"
+                _("--want {spec!r}: the shuffled pile holds {cards} matching {query}, so "
+                  "{low} can never be drawn{set_aside_note}").format(
+                    spec=want.spec, cards=cards, query=want.query, low=want.low,
+                    set_aside_note=set_aside_note)
             )

@@ -20,6 +20,7 @@ from deckcli.engine.query import QueryError
 from deckcli.engine.resolver import Ambiguous, Resolved, Resolver
 from deckcli.engine.rules import run_rules
 from deckcli.escape import printable_path
+from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem, capped
@@ -50,7 +51,8 @@ def check_deck(deck: Deck, resolver: Resolver, problems: Sequence[Problem] = ())
             result.problems.extend(judge_readings(resolver, cards, ambiguous, total))
     except QueryError as exc:
         result.problems.append(Problem(
-            rule="broken-pool", message=f"{resolver.pool.path}: a rule query is invalid: {exc}"))
+            rule="broken-pool", message=_("{path}: a rule query is invalid: {reason}").format(
+                                            path=resolver.pool.path, reason=exc)))
     result.problems = capped(result.problems)  # 50 per rule per file, then one summary line
     return result
 
@@ -121,15 +123,21 @@ def judge_readings(resolver: Resolver, cards: list[Resolved], ambiguous: list[Am
     if len(legal) == len(outcomes) or not legal:
         verdict = "legal" if legal else "illegal"
         notes = [Problem(rule="ambiguous-card", severity="warning", line=item.entry.line,
-                         card=item.entry.ref[:60], message=f"{_names(item)}; the deck is "
-                         f"{verdict} whichever it is, so the verdict does not depend on it")
+                         card=item.entry.ref[:60], message=_("{names}; the deck is "
+                                                             "{verdict} whichever it is, so "
+                                                             "the verdict does not depend "
+                                                             "on it").format(
+                                                               names=_names(item), verdict=verdict))
                  for item in ambiguous]
         by_rule = [] if legal else _broken_by_every_reading(outcomes, shared, ambiguous)
         if not legal and not _errors(shared) and not by_rule:
             reading, found = outcomes[0]
             notes.append(Problem(rule="ambiguous-card", line=first.line, card=first.ref[:60],
-                                 message=f"illegal under every reading; if "
-                                 f"{_describe(ambiguous, reading)}: {_errors(found)[0].message}"))
+                                 message=_("illegal under every reading; if {describe}: "
+                                           "{message}").format(
+                                             describe=_describe(ambiguous,
+                                                                reading),
+                                                                message=_errors(found)[0].message)))
         return notes + shared + by_rule
     bad_reading, bad_problems = next(outcome for outcome in outcomes if _errors(outcome[1]))
     good = legal[0]
@@ -152,7 +160,8 @@ def _broken_by_every_reading(outcomes: Sequence[tuple[Reading, list[Problem]]],
     exact = {_key(p) for p in shared}
     every = set.intersection(*({p.rule for p in _errors(found)} for _, found in outcomes))
     reading, first = outcomes[0]
-    return [p.replaced(message=f"if {_describe(ambiguous, reading)}: {p.message}")
+    return [p.replaced(message=_("if {describe}: {message}").format(
+                                   describe=_describe(ambiguous, reading), message=p.message))
             for p in _errors(first) if p.rule in every and _key(p) not in exact]
 
 

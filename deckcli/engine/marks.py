@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.pool import Pool
 from deckcli.model.problem import Problem
@@ -35,9 +36,11 @@ def mark_note(pool: Pool, ref: str, card: Card, mark: str) -> Problem | None:
         return None
     recorded = "records no printings" if not known else "records no such printing"
     return Problem(rule="unknown-mark", severity="warning",
-                   message=f'"{ref}": the mark "{mark}" after {card.number} is not a printing '
-                   f"deckcli knows (the {pool.game_name} pool {recorded} for it); counted as "
-                   f"{card.label()} by its number")
+                   message=_('"{ref}": the mark "{mark}" after {number} is not a printing '
+                             "deckcli knows (the {game_name} pool {recorded} for it); "
+                             "counted as {label} by its number").format(
+                               ref=ref, mark=mark, number=card.number, game_name=pool.game_name,
+                               recorded=recorded, label=card.label()))
 
 
 def number_shaped(pool: Pool, written: str) -> bool:

@@ -40,6 +40,7 @@ from deckcli.engine.queryterms import (
     text_exact,
     text_loose,
 )
+from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.poolspec import FieldDef
 from deckcli.textnorm import fold
@@ -77,7 +78,8 @@ def tokenize(text: str) -> list[Token]:
         elif char == '"':
             end = text.find('"', i + 1)
             if end < 0:
-                raise QueryError(f"unclosed quote at position {i + 1} in {text!r}")
+                raise QueryError(_("unclosed quote at position {value} in {text!r}").format(
+                                     value=i + 1, text=text))
             tokens.append(Token("quoted", text[i + 1 : end], i))
             i = end + 1
         else:
@@ -86,7 +88,8 @@ def tokenize(text: str) -> list[Token]:
                 if text[i] == '"':  # field:"quoted value"
                     end = text.find('"', i + 1)
                     if end < 0:
-                        raise QueryError(f"unclosed quote at position {i + 1} in {text!r}")
+                        raise QueryError(_("unclosed quote at position {value} in {text!r}").format(
+                                             value=i + 1, text=text))
                     i = end + 1
                 else:
                     i += 1
@@ -99,16 +102,18 @@ class _Parser:
 
     def __init__(self, text: str, fields: Mapping[str, FieldDef]) -> None:
         if len(text) > MAX_QUERY_CHARS:
-            raise QueryError(f"a query of {len(text):,} characters; queries are at most "
-                             f"{MAX_QUERY_CHARS:,} characters (split it into simpler ones)")
+            raise QueryError(_("a query of {count:,} characters; queries are at most {limit:,} "
+                               "characters (split it into simpler ones)").format(
+                                 count=len(text), limit=MAX_QUERY_CHARS))
         self.text = text
         self.fields = fields
         self.tokens = tokenize(text)
         terms = sum(token.kind in ("word", "quoted") and token.text not in ("and", "or", "not")
                     for token in self.tokens)
         if terms > MAX_TERMS:
-            raise QueryError(f"a query of {terms:,} terms; queries have at most {MAX_TERMS} "
-                             "(split it into simpler ones)")
+            raise QueryError(_("a query of {terms:,} terms; queries have at most "
+                               "{max_terms} (split it into simpler ones)").format(
+                                 terms=terms, max_terms=MAX_TERMS))
         self.at = 0
         self.depth = 0
         self.used_fields: set[str] = set()
@@ -123,10 +128,11 @@ class _Parser:
 
     def parse(self) -> Predicate:
         if not self.tokens:
-            raise QueryError("empty query")
+            raise QueryError(_("empty query"))
         predicate = self.parse_or()
         if (token := self.peek()) is not None:
-            raise QueryError(f"unexpected {token.text!r} at position {token.pos + 1}")
+            raise QueryError(_("unexpected {text!r} at position {value}").format(
+                                 text=token.text, value=token.pos + 1))
         return predicate
 
     def parse_or(self) -> Predicate:
@@ -149,7 +155,8 @@ class _Parser:
     def parse_unary(self) -> Predicate:
         token = self.peek()
         if token is None:
-            raise QueryError(f"query ends where a term was expected: {self.text!r}")
+            raise QueryError(_("query ends where a term was expected: {text!r}").format(
+                                 text=self.text))
         if token.kind == "-" or (token.kind == "word" and token.text == "not"):
             self.take()
             with self.nested(token):
@@ -160,11 +167,13 @@ class _Parser:
                 inner = self.parse_or()
             closing = self.peek()
             if closing is None or closing.kind != ")":
-                raise QueryError(f"missing ')' for '(' at position {token.pos + 1}")
+                raise QueryError(_("missing ')' for '(' at position {value}").format(
+                                     value=token.pos + 1))
             self.take()
             return inner
         if token.kind == ")":
-            raise QueryError(f"unexpected ')' at position {token.pos + 1}")
+            raise QueryError(_("unexpected ')' at position {value}").format(
+                                 value=token.pos + 1))
         self.take()
         if token.kind == "quoted":
             return text_exact(fold(token.text))
@@ -175,8 +184,9 @@ class _Parser:
         """One more level of parentheses or negation, refused past MAX_DEPTH."""
         self.depth += 1
         if self.depth > MAX_DEPTH:
-            raise QueryError(f"parentheses and negations nested more than {MAX_DEPTH} deep "
-                             f"(at position {token.pos + 1}); write the query flatter")
+            raise QueryError(_("parentheses and negations nested more than {max_depth} "
+                               "deep (at position {value}); write the query flatter").format(
+                                 max_depth=MAX_DEPTH, value=token.pos + 1))
         yield
         self.depth -= 1
 
@@ -190,12 +200,15 @@ class _Parser:
         field = field.lower()
         if field not in BUILTIN_FIELDS and field not in self.fields:
             known = ", ".join([*BUILTIN_FIELDS, *sorted(self.fields)])
-            raise QueryError(f"unknown field {field!r} in {token.text!r}; fields: {known}")
+            raise QueryError(_("unknown field {field!r} in {text!r}; fields: {known}").format(
+                                 field=field, text=token.text, known=known))
         if raw == "" or raw[0] in ":<>=!":
             at = token.pos + match.start(3) + 1
             found = "nothing" if raw == "" else repr(raw[0])
-            raise QueryError(f"{token.text!r}: a value must follow {field}{op} (position {at} "
-                             f"has {found}); e.g. {field}{op}{self._example(field, op)}")
+            raise QueryError(_("{text!r}: a value must follow {field}{op} (position {at} "
+                               "has {found}); e.g. {field}{op}{example}").format(
+                                 text=token.text, field=field, op=op, at=at, found=found,
+                                 example=self._example(field, op)))
         self.used_fields.add(field)
         if field == "number":
             return number_match(fold(raw)) if op == ":" else self._bad_op(field, op)
@@ -214,7 +227,8 @@ class _Parser:
 
     @staticmethod
     def _bad_op(field: str, op: str) -> Predicate:
-        raise QueryError(f"{field} takes ':' (e.g. {field}:value), not {op!r}")
+        raise QueryError(_("{field} takes ':' (e.g. {field}:value), not {op!r}").format(
+                             field=field, op=op))
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ import fnmatch
 from collections.abc import Callable
 from typing import Any
 
+from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.poolspec import FieldDef
 from deckcli.textnorm import fold
@@ -37,12 +38,14 @@ def field_predicate(field: str, spec: FieldDef, op: str, raw: str) -> Predicate:
     if spec.type == "bool":
         wanted = _parse_bool(field, raw)
         if op not in (":", "=", "!="):
-            raise QueryError(f"{field} is true or false; use {field}:true")
+            raise QueryError(_("{field} is true or false; use {field}:true").format(
+                                 field=field))
         return _attr(field, lambda value: (value == wanted) == (op != "!="))
     value = fold(canonical_value(spec, raw))
     if spec.values and "*" not in value and "?" not in value and \
             value not in {fold(v) for v in spec.values}:
-        raise QueryError(f"{raw!r} is not a {field}; {field} is one of {', '.join(spec.values)}")
+        raise QueryError(_("{raw!r} is not a {field}; {field} is one of {items}").format(
+                             raw=raw, field=field, items=', '.join(spec.values)))
     if op in (":", "=", "!="):
         test = _text_value_test(value)
         if spec.type == "list":
@@ -51,10 +54,12 @@ def field_predicate(field: str, spec: FieldDef, op: str, raw: str) -> Predicate:
             )
         return _attr(field, lambda item: test(fold(str(item))) == (op != "!="))
     if not spec.order:
-        raise QueryError(f"{field} has no order; use {field}:{raw} (comparisons need numbers)")
+        raise QueryError(_("{field} has no order; use {field}:{raw} (comparisons need "
+                           "numbers)").format(field=field, raw=raw))
     ranks = {fold(name): rank for rank, name in enumerate(spec.order)}
     if value not in ranks:
-        raise QueryError(f"{raw!r} is not a {field}; {field} runs {' < '.join(spec.order)}")
+        raise QueryError(_("{raw!r} is not a {field}; {field} runs {items}").format(
+                             raw=raw, field=field, items=' < '.join(spec.order)))
     compare = _OPERATORS[op]
     target = ranks[value]
 
@@ -84,7 +89,8 @@ def _parse_number(field: str, raw: str) -> float:
     try:
         return float(raw)
     except ValueError:
-        raise QueryError(f"{field} is a number; {raw!r} is not") from None
+        raise QueryError(_("{field} is a number; {raw!r} is not").format(
+            field=field, raw=raw)) from None
 
 
 def _parse_bool(field: str, raw: str) -> bool:
@@ -93,7 +99,8 @@ def _parse_bool(field: str, raw: str) -> bool:
         return True
     if folded in ("false", "no", "0"):
         return False
-    raise QueryError(f"{field} is true or false; {raw!r} is neither")
+    raise QueryError(_("{field} is true or false; {raw!r} is neither").format(
+                         field=field, raw=raw))
 
 
 def _attr(field: str, test: Callable[[Any], Verdict]) -> Predicate:

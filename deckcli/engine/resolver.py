@@ -19,6 +19,7 @@ from deckcli.engine.resolved import Resolved as Resolved  # re-exported, as call
 from deckcli.engine.resolved import Tallied as Tallied  # them from the resolver
 from deckcli.engine.resolved import Unresolved
 from deckcli.engine.suggest import pool_memo, suggestions
+from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.deck import DeckEntry
 from deckcli.model.pool import Pool
@@ -167,12 +168,15 @@ class Resolver:
             others = self.named(glossed[0])
         if others:
             return Lookup(card, (card,), Problem(
-                rule="name-number-mismatch", message=f'"{ref}": {card.number} is {card.name}, '
-                f'but "{name}" is {others[0].label()}; fix the name or the number (counted as '
-                f"{card.number})"))
+                rule="name-number-mismatch", message=_(
+                    '"{ref}": {number} is {name}, but "{written}" is {other}; fix the name or the '
+                    "number (counted as {number})").format(
+                    ref=ref, number=card.number, name=card.name, written=name,
+                    other=others[0].label())))
         return Lookup(card, (card,), Problem(
-            rule="unmatched-name", severity="warning", message=f'"{name}" names no '
-            f"{self.pool.game_name} card; counted as {card.label()} by its number"))
+            rule="unmatched-name", severity="warning", message=_(
+                '"{name}" names no {game} card; counted as {card} by its number').format(
+                name=name, game=self.pool.game_name, card=card.label())))
 
     def _names(self, name: str, card: Card) -> bool:
         """Whether a name written beside a number is that card's: any of its names (folded or
@@ -264,8 +268,10 @@ class Resolver:
             earlier.count += entry.count
             problems.append(Problem(
                 rule="duplicate-card", severity="warning", card=card.number, line=entry.line,
-                message=f'"{entry.ref}" and "{earlier.ref}" (line {earlier.line}) are both '
-                f"{card.label()}; counted together as {earlier.count}"))
+                message=_('"{ref}" and "{earlier}" (line {line}) are both {card}; counted '
+                          "together as {count}").format(
+                            ref=entry.ref, earlier=earlier.ref, line=earlier.line,
+                            card=card.label(), count=earlier.count)))
         return list(resolved.values()), problems
 
     def copy_slots(self, card: Card) -> set[tuple[str, str | None]]:

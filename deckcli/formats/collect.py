@@ -5,6 +5,7 @@ the same whatever the file looks like; `Zones` keeps the cards of side zones apa
 from __future__ import annotations
 
 from deckcli.formats.entries import MAX_COUNT, MAX_ENTRIES, check_entry, problem
+from deckcli.i18n import _
 from deckcli.model.deck import Deck, DeckEntry
 from deckcli.model.problem import Problem
 
@@ -30,18 +31,27 @@ class EntryCollector:
         assert isinstance(count, int)
         earlier = self.seen.get(ref)
         if earlier is not None and earlier.count + count > MAX_COUNT:
-            self.problems.append(problem("invalid-count", f"{ref}: listed again (line "
-                                         f"{earlier.line}) for {earlier.count + count:,} in all, "
-                                         f"more than any game allows; deckcli reads counts up "
-                                         f"to {MAX_COUNT:,}", line, card=ref[:60]))
+            self.problems.append(problem("invalid-count", _("{ref}: listed again (line "
+                                                            "{line}) for {value:,} in all, "
+                                                            "more than any game allows; "
+                                                            "deckcli reads counts up to "
+                                                            "{max_count:,}").format(
+                                                              ref=ref, line=earlier.line,
+                                                              value=earlier.count + count,
+                                                              max_count=MAX_COUNT), line,
+                                                              card=ref[:60]))
         elif earlier is not None:
             earlier.count += count
             if repeat_warning:
-                self.problems.append(problem("duplicate-card", f"{ref} is listed again (line "
-                                             f"{earlier.line}); counts added", line,
+                self.problems.append(problem("duplicate-card", _("{ref} is listed again (line "
+                                                                 "{line}); counts added").format(
+                                                                   ref=ref, line=earlier.line),
+                                                                   line,
                                              severity="warning", card=ref))
         elif len(self.seen) >= MAX_ENTRIES:
-            self.problems.append(problem("too-many-entries", f"more than {MAX_ENTRIES:,} entries",
+            self.problems.append(problem("too-many-entries", _("more than {max_entries:,} "
+                                                               "entries").format(
+                                                                 max_entries=MAX_ENTRIES),
                                          line))
             self.full = True
         else:
@@ -65,7 +75,7 @@ class Zones:
         """Where the cards of `zone` (as first written) go; one per zone, however often the
         file starts it again."""
         key = " ".join(zone.casefold().split())
-        for name, (_, collected) in self.found.items():
+        for name, (_first, collected) in self.found.items():
             if " ".join(name.casefold().split()) == key:
                 return collected
         self.found[zone] = (line, EntryCollector(self.problems))
@@ -86,9 +96,12 @@ def zone_problem(zone: str, entries: list[DeckEntry], line: int | None) -> Probl
     listed = ", ".join(f"{entry.count} {entry.ref}" for entry in entries[:ZONE_LISTED])
     if len(entries) > ZONE_LISTED:
         listed += f" and {len(entries) - ZONE_LISTED} more"
-    return problem("deck-zone", f'{total} card{"s" * (total != 1)} in the zone "{zone}" are '
-                   f"not counted in the deck ({listed}): the games deckcli knows have no "
-                   "sideboard; move them into the deck to count them, or delete the zone",
+    return problem("deck-zone", _('{total} card{value} in the zone "{zone}" are not '
+                                  "counted in the deck ({listed}): the games deckcli knows "
+                                  "have no sideboard; move them into the deck to count "
+                                  "them, or delete the zone").format(
+                                    total=total, value="s" * (total != 1), zone=zone,
+                                    listed=listed),
                    line, severity="warning")
 
 

@@ -35,24 +35,46 @@ from deckcli.formats.sheet import (
     split_name,
 )
 from deckcli.formats.textread import TEXT_META, apply_meta, section_part, zone_name
+from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem, capped
 from deckcli.textnorm import fold
 
+SEPARATORS = (",", ";", "\t")  # commas; semicolons (Excel in many locales); tabs
+
 
 def looks_like_csv_deck(head: bytes) -> bool:
     """Whether a file's first rows hold a deck header: a count column named by its header
     word, and a name or number column."""
-    rows, _ = csv_rows(head.decode("utf-8-sig", "replace"), HEADER_SEARCH_ROWS + CONTENT_ROWS)
-    return find_header([row for row in rows if not is_comment(row)], strict=True) is not None
+    return separator_and_header(head.decode("utf-8-sig", "replace"), strict=True)[1] is not None
 
 
-def csv_rows(text: str, limit: int | None = None) -> tuple[list[Row], Problem | None]:
+def separator_and_header(text: str, strict: bool = False
+                         ) -> tuple[str, tuple[int, Columns] | None]:
+    """The separator of a sheet and its header (index among the content rows, columns), told
+    by the header row: the separator with which a row names the columns (of several, the one
+    that splits that row into the most cells); a comma, and None, when none does."""
+    best: tuple[int, str, tuple[int, Columns]] | None = None
+    for separator in SEPARATORS:
+        if separator != "," and separator not in text:
+            continue
+        rows, _failure = csv_rows(text, HEADER_SEARCH_ROWS + CONTENT_ROWS, separator)
+        content = [row for row in rows if not is_comment(row)]
+        found = find_header(content, strict)
+        if found is not None:
+            width = len(content[found[0]][1])
+            if best is None or width > best[0]:
+                best = (width, separator, found)
+    return (",", None) if best is None else (best[1], best[2])
+
+
+def csv_rows(text: str, limit: int | None = None, separator: str = ","
+             ) -> tuple[list[Row], Problem | None]:
     """The non-blank rows of a CSV text, cells stripped and read back from `neutral`, and
     the problem that stopped the reading (an unclosed quote, a field too large)."""
     rows: list[Row] = []
-    reader = csv.reader(io.StringIO(text, newline=""))
+    reader = csv.reader(io.StringIO(text, newline=""), delimiter=separator)
     try:
         for cells in reader:
             stripped = [unneutral(cell.strip()) for cell in cells]
@@ -61,8 +83,9 @@ def csv_rows(text: str, limit: int | None = None) -> tuple[list[Row], Problem | 
                 if limit is not None and len(rows) >= limit:
                     break
     except csv.Error as exc:
-        return rows, problem("csv-syntax", f"invalid CSV: {exc}; quote fields that hold "
-                             'commas or quotes ("like ""this""")', reader.line_num)
+        return rows, problem("csv-syntax", _("invalid CSV: {reason}; quote fields that "
+                                             'hold commas or quotes ("like ""this""")').format(
+                                               reason=exc), reader.line_num)
     return rows, None
 
 
@@ -74,12 +97,22 @@ def is_comment(row: Row) -> bool:
 def parse_csv_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     """A CSV deck: its header found, then every row below it counted or reported."""
     problems: list[Problem] = []
-    rows, failure = csv_rows(text)
+    separator, found = separator_and_header(text)  # the header is among the first rows
+    rows, failure = csv_rows(text, separator=separator)
     content = [row for row in rows if not is_comment(row)]
-    found = find_header(content)
     if found is None and content:
-        problems.append(problem("csv-header", "no row among the first rows names the columns; "
-                                f"expected a header with {HEADER_HINT}", content[0][0]))
+        problems.append(problem("csv-header", _(
+            "no row among the first rows names the columns (tried comma, semicolon and tab "
+            "as separators); expected a header with {hint}").format(hint=HEADER_HINT),
+            content[0][0]))
+    elif found is not None and found[1].doubt:
+        line = content[found[0]][0]
+        problems.append(problem("csv-header", _(
+            "row {line}: the columns {first!r} and {second!r} could each be the deck's count; "
+            "deckcli does not guess — name the deck's column Main Qty or Deck Qty (and the "
+            "other Sideboard Qty or Owned Qty), or delete the other").format(
+                line=line, first=found[1].doubt[0], second=found[1].doubt[1]), line))
+        return deck, problems
     reader = _SheetReader(deck, problems, content, found)
     for line, cells in rows:
         if is_comment((line, cells)):
@@ -146,9 +179,11 @@ class _SheetReader:
             self._section(line, filled[0], None)
         else:
             self.problems.append(problem(
-                "csv-syntax", f"row {line} ({_shown(', '.join(filled))}) names no card in the "
-                "name or number column, and is no section (Events, Sideboard) or total "
-                "(Total, 40); not counted", line, severity="warning"))
+                "csv-syntax", _("row {line} ({shown}) names no card in the name or number "
+                                "column, and is no section (Events, Sideboard) or total "
+                                "(Total, 40); not counted").format(
+                                  line=line, shown=_shown(', '.join(filled))), line,
+                                  severity="warning"))
 
     def _section(self, line: int, name: str, count: int | None) -> None:
         """A section row: it may start or end a side zone, and may give its own count."""
@@ -166,8 +201,10 @@ class _SheetReader:
         if self.part is not None and self.part[2] != self.since:
             line, name, count = self.part
             self.problems.append(problem(
-                "csv-syntax", f"row {line}: the section {_shown(name)} says {count} cards, but "
-                f"its rows add up to {self.since}", line, severity="warning"))
+                "csv-syntax", _("row {line}: the section {shown} says {count} cards, but "
+                                "its rows add up to {since}").format(
+                                  line=line, shown=_shown(name), count=count, since=self.since),
+                                  line, severity="warning"))
         self.part = None
 
     def _total(self, line: int, total: int) -> None:
@@ -185,8 +222,10 @@ class _SheetReader:
         count = count_of(count_cell)
         if count is None:
             what = f"the count is {_shown(count_cell, 20)!r}" if count_cell else "no count"
-            self.problems.append(problem("invalid-count", f"row {line}: {what}; write a whole "
-                                         "number (0 leaves the row out)", line,
+            self.problems.append(problem("invalid-count", _("row {line}: {what}; write a "
+                                                            "whole number (0 leaves the "
+                                                            "row out)").format(
+                                                              line=line, what=what), line,
                                          card=(name_cell or number_cell)[:60] or None))
             return
         if count == 0:
@@ -194,15 +233,18 @@ class _SheetReader:
         number = number_cell
         if inner and number and fold(inner.split()[0]) != fold(number.split()[0]):
             self.problems.append(problem(
-                "csv-syntax", f"row {line}: the name cell says {inner.split()[0]} but the "
-                f"number column {_shown(number, 30)}; fix one", line, card=name[:60] or None))
+                "csv-syntax", _("row {line}: the name cell says {value} but the number "
+                                "column {shown}; fix one").format(
+                    line=line, value=inner.split()[0], shown=_shown(number, 30)),
+                line, card=name[:60] or None))
             return
         if inner and (not number or len(inner.split()) > len(number.split())):
             number = inner  # the number in the name cell, its mark kept
         if not name and len(number.split()) == 2 and number_shaped(number.split()[0]):
             self.problems.append(problem(
-                "csv-syntax", f"row {line}: the mark {number.split()[1]!r} after "
-                f"{number.split()[0]} is not checked without a name; counted by the number",
+                "csv-syntax", _("row {line}: the mark {value!r} after {value2} is not "
+                                "checked without a name; counted by the number").format(
+                                  line=line, value=number.split()[1], value2=number.split()[0]),
                 line, severity="warning"))
             number = number.split()[0]
         ref = f"{name} ({number})" if number and name else number or name
@@ -226,8 +268,10 @@ class _SheetReader:
         else:
             for line, cells in self.above:
                 self.problems.append(problem(
-                    "csv-syntax", f"row {line} ({_shown(', '.join(c for c in cells if c))}) "
-                    f"is above the header (row {self.header_line}); not counted", line,
+                    "csv-syntax", _("row {line} ({shown}) is above the header (row "
+                                    "{header_line}); not counted").format(
+                                      line=line, shown=_shown(', '.join(c for c in cells if c)),
+                                      header_line=self.header_line), line,
                     severity="warning"))
         self.deck.entries = self.collected.entries
         self.zones.finish(self.deck)

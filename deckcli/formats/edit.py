@@ -20,6 +20,7 @@ from deckcli.errors import EXIT_FAILED, UserError
 from deckcli.formats.kinds import FORMATS, by_kind
 from deckcli.formats.read import parse_deck_bytes
 from deckcli.formats.textread import newline_of, text_lines
+from deckcli.i18n import _
 from deckcli.model.deck import Deck, DeckEntry
 
 
@@ -44,10 +45,11 @@ def plan_remove(entries: list[DeckEntry], count: int | None, label: str) -> Edit
     """Take copies from the card's last entries first; None takes them all."""
     held = sum(entry.count for entry in entries)
     if not entries:
-        raise UserError(f"{label} is not in the deck; nothing to remove", EXIT_FAILED)
+        raise UserError(_("{label} is not in the deck; nothing to remove").format(
+            label=label), EXIT_FAILED)
     if count is not None and count > held:
-        raise UserError(f"the deck holds {held} × {label}; remove at most {held} "
-                        "(or use --all)", EXIT_FAILED)
+        raise UserError(_("the deck holds {held} × {label}; remove at most {held} (or use "
+                          "--all)").format(held=held, label=label), EXIT_FAILED)
     left = held if count is None else count
     changes = []
     for entry in reversed(entries):
@@ -68,8 +70,9 @@ def apply_edit(data: bytes, deck: Deck, edit: Edit) -> bytes:
     """The file's bytes with the edit made; refused (UserError) if it cannot be made cleanly."""
     if not by_kind(deck.kind).editable:
         editable = " and ".join(f"{fmt.label}s" for fmt in FORMATS if fmt.editable)
-        raise UserError(f"deckcli edits {editable}, not {by_kind(deck.kind).label}s; "
-                        "convert it first: deckcli import GAME FILE -o deck.toml", EXIT_FAILED)
+        raise UserError(_("deckcli edits {editable}, not {label}s; convert it first: "
+                          "deckcli import GAME FILE -o deck.toml").format(
+                            editable=editable, label=by_kind(deck.kind).label), EXIT_FAILED)
     bom, text = split_bom(data)
     edited = _edit_text(text, edit) if deck.kind == "text" else _edit_toml(text, edit)
     result = bom + edited.encode("utf-8")
@@ -83,14 +86,15 @@ def _edit_toml(text: str, edit: Edit) -> str:
     try:
         document = tomlkit.parse(text + newline if open_end else text)
     except TOMLKitError as exc:
-        raise UserError(f"cannot edit this file: {exc}", EXIT_FAILED) from None
+        raise UserError(_("cannot edit this file: {reason}").format(
+            reason=exc), EXIT_FAILED) from None
     cards = document.get("cards")
     if cards is None:
         cards = tomlkit.table()
         document.add("cards", cards)
     elif not isinstance(cards, dict):  # tomlkit's tables and inline tables are dicts
-        raise UserError('cannot edit this deck: cards must be a table ([cards] then "Name" = '
-                        "count lines); fix the file first", EXIT_FAILED)
+        raise UserError(_("cannot edit this deck: cards must be a table ([cards] then "
+                          '"Name" = count lines); fix the file first'), EXIT_FAILED)
     for entry, count in edit.changes:
         if count:
             cards[entry.ref] = count
@@ -98,8 +102,9 @@ def _edit_toml(text: str, edit: Edit) -> str:
             del cards[entry.ref]
     if edit.new_key is not None:
         if edit.new_key in cards:
-            raise UserError(f"[cards] already has {edit.new_key!r} with a value that is not a "
-                            "count; fix that line first", EXIT_FAILED)
+            raise UserError(_("[cards] already has {new_key!r} with a value that is not a "
+                              "count; fix that line first").format(
+                                  new_key=edit.new_key), EXIT_FAILED)
         item = tomlkit.integer(edit.new_count)
         if not isinstance(cards, InlineTable):
             item.trivia.trail = newline
@@ -154,11 +159,11 @@ def _verify(result: bytes, deck: Deck, edit: Edit) -> None:
     if edit.new_key is not None:
         before[edit.new_key] += edit.new_count
     expected = {ref: count for ref, count in before.items() if count}
-    edited, _ = parse_deck_bytes(result, Deck(path=deck.path, kind=deck.kind))
+    edited, _problems = parse_deck_bytes(result, Deck(path=deck.path, kind=deck.kind))
     found: Counter[str] = Counter()
     for entry in edited.entries:
         found[entry.ref] += entry.count
     same_header = (edited.game, edited.format, edited.name) == (deck.game, deck.format, deck.name)
     if not same_header or dict(found) != expected:
-        raise UserError("the edit did not read back as planned, so the file is left as it was; "
-                        "please report this deck", EXIT_FAILED)
+        raise UserError(_("the edit did not read back as planned, so the file is left as "
+                          "it was; please report this deck"), EXIT_FAILED)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from deckcli.escape import control_character
+from deckcli.i18n import _
 from deckcli.model.problem import Problem, Severity
 
 MAX_ENTRIES = 5_000
@@ -40,15 +41,17 @@ def check_entry(ref: str, count: object, line: int | None) -> Problem | None:
     if len(ref) > MAX_REF_CHARS:
         return problem(
             "invalid-card-ref",
-            f"a card reference of {len(ref):,} characters; at most {MAX_REF_CHARS}",
+            _("a card reference of {count:,} characters; at most {max_ref_chars}").format(
+                count=len(ref), max_ref_chars=MAX_REF_CHARS),
             line,
             card=shown,
         )
     if not ref.strip():
-        return problem("invalid-card-ref", "an empty card reference", line)
+        return problem("invalid-card-ref", _("an empty card reference"), line)
     if control := control_character(ref):
-        return problem("invalid-card-ref", f"{shown!r} holds the control character {control}; "
-                       "delete it (a copy-paste accident?)", line, card=shown)
+        return problem("invalid-card-ref", _(
+            "{shown!r} holds the control character {control}; delete it (a copy-paste "
+            "accident?)").format(shown=shown, control=control), line, card=shown)
     if isinstance(count, bool) or not isinstance(count, int):
         kind = {
             bool: "a boolean",
@@ -59,23 +62,25 @@ def check_entry(ref: str, count: object, line: int | None) -> Problem | None:
         }.get(type(count), type(count).__name__)
         return problem(
             "invalid-count",
-            f"{shown}: the count is {kind} ({short_value(count)}); write a whole number, e.g. 3",
+            _("{shown}: the count is {kind} ({count}); write a whole number, e.g. 3").format(
+                shown=shown, kind=kind, count=short_value(count)),
             line,
             card=shown,
         )
     if count > MAX_COUNT:
         return problem(
             "invalid-count",
-            f"{shown}: count {short_value(count)} is more than any game allows in a deck; "
-            f"deckcli reads counts up to {MAX_COUNT:,}",
+            _("{shown}: count {count} is more than any game allows in a deck; deckcli "
+              "reads counts up to {max_count:,}").format(
+                shown=shown, count=short_value(count), max_count=MAX_COUNT),
             line,
             card=shown,
         )
     if count <= 0:
         return problem(
             "invalid-count",
-            f"{shown}: count {count}; counts are whole numbers "
-            "from 1 (remove the line to drop the card)",
+            _("{shown}: count {count}; counts are whole numbers from 1 (remove the line to "
+              "drop the card)").format(shown=shown, count=count),
             line,
             card=shown,
         )

@@ -20,6 +20,7 @@ from typing import Any
 from deckcli.formats.collect import EntryCollector, Zones
 from deckcli.formats.entries import problem, short_value
 from deckcli.formats.textread import ZONE_NAMES, apply_meta
+from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem, capped
@@ -96,21 +97,24 @@ def parse_json_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     except DuplicateKey as exc:
         lines = _Lines(text)
         lines.find(exc.key)
-        return deck, [problem("json-syntax", f"the key {json.dumps(exc.key, ensure_ascii=False)}"
-                              " appears twice in one object; JSON readers disagree on which "
-                              "counts, so deckcli reads neither — keep one", lines.find(exc.key))]
+        return deck, [problem("json-syntax", _(
+            "the key {key} appears twice in one object; JSON readers disagree on which counts, "
+            "so deckcli reads neither — keep one").format(
+            key=json.dumps(exc.key, ensure_ascii=False)), lines.find(exc.key))]
     except json.JSONDecodeError as exc:
-        return deck, [problem("json-syntax", f"invalid JSON: {exc.msg} (column {exc.colno})",
+        return deck, [problem("json-syntax", _("invalid JSON: {msg} (column {colno})").format(
+                                                 msg=exc.msg, colno=exc.colno),
                               exc.lineno)]
     except RecursionError:
-        return deck, [problem("json-syntax", "arrays or objects nested too deeply to read")]
+        return deck, [problem("json-syntax", _("arrays or objects nested too deeply to read"))]
     except ValueError:  # Python's int-size limit
-        return deck, [problem("json-syntax", "a number with thousands of digits; counts are "
-                              "small whole numbers")]
+        return deck, [problem("json-syntax", _("a number with thousands of digits; counts "
+                                               "are small whole numbers"))]
     problems: list[Problem] = []
     if not isinstance(data, dict):
-        return deck, [problem("json-syntax", 'a JSON deck is an object: {"CARD": count, …} or '
-                              '{"name": …, "cards": [{"id": …, "count": …}]}', 1)]
+        return deck, [problem("json-syntax", _('a JSON deck is an object: {{"CARD": count, '
+                                               '…}} or {{"name": …, "cards": [{{"id": …, '
+                                               '"count": …}}]}}'), 1)]
     lines = _Lines(text)
     collected = EntryCollector(problems)
     for key in META_KEYS:
@@ -125,8 +129,9 @@ def parse_json_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
         _read_cards({k: v for k, v in cards.items() if k not in side}
                     if isinstance(cards, dict) else cards, lines, collected, cards is data)
     else:
-        problems.append(problem("json-syntax", f'"cards" is {short_value(cards)}; make it a '
-                                'list of {"id": …, "count": …} or a map of card to count',
+        problems.append(problem("json-syntax", _('"cards" is {cards}; make it a list of '
+                                                 '{{"id": …, "count": …}} or a map of card '
+                                                 "to count").format(cards=short_value(cards)),
                                 _Lines(text).find("cards")))
     for key, value in side.items():
         _read_cards(value, _Lines(text), zones.collector(key, _Lines(text).find(key)), False)
@@ -161,20 +166,22 @@ def _read_element(index: int, element: object, lines: _Lines, collected: EntryCo
                   ) -> None:
     where = f"cards[{index}]"
     if not isinstance(element, dict):
-        collected.problems.append(problem("json-syntax", f"{where} is {short_value(element)}; "
-                                          'write {"id": "NUMBER", "count": N}'))
+        collected.problems.append(problem("json-syntax", _(
+            '{where} is {element}; write {{"id": "NUMBER", "count": N}}').format(
+            where=where, element=short_value(element))))
         return
     number = next((element[key] for key in NUMBER_KEYS if key in element), None)
     name = element.get("name")
     line = lines.find(number) if number is not None else lines.find(name)
     count = next((element[key] for key in COUNT_KEYS if key in element), 1)
     if not isinstance(number, str | type(None)) or not isinstance(name, str | type(None)):
-        collected.problems.append(problem("json-syntax", f"{where}: the card is "
-                                          f"{short_value(number or name)}; write it as a "
-                                          "string", line))
+        collected.problems.append(problem("json-syntax", _(
+            "{where}: the card is {value}; write it as a string").format(
+            where=where, value=short_value(number or name)), line))
     elif not number and not name:
-        collected.problems.append(problem("json-syntax", f"{where} names no card; give "
-                                          '"id" (the card number) or "name"', line))
+        collected.problems.append(problem("json-syntax", _("{where} names no card; give "
+                                                           '"id" (the card number) or '
+                                                           '"name"').format(where=where), line))
     else:
         ref = f"{name} ({number})" if number and name else number or name or ""
         collected.add(ref, count, line)

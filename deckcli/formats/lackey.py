@@ -30,6 +30,7 @@ from deckcli.escape import control_character, escape_controls
 from deckcli.formats.collect import EntryCollector, Zones
 from deckcli.formats.entries import problem
 from deckcli.formats.textread import apply_meta
+from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem, capped
@@ -78,8 +79,9 @@ class _Reader:
             self.zone, self.zone_line = attrs.get("name", ""), self.parser.CurrentLineNumber
             if control := control_character(self.zone):
                 self.problems.append(problem(
-                    "invalid-field", f"a zone name holds the control character {control}; "
-                    "delete it", self.parser.CurrentLineNumber))
+                    "invalid-field", _("a zone name holds the control character {control}; "
+                                       "delete it").format(
+                                           control=control), self.parser.CurrentLineNumber))
                 self.zone = escape_controls(self.zone)  # never a deck zone, shown escaped
         elif name == "card":
             self.card, self.card_line = {}, self.parser.CurrentLineNumber
@@ -104,11 +106,13 @@ class _Reader:
         line = self.card_line
         name = self.card.get("name", "")
         if self.zone is None:
-            self.problems.append(problem("xml-syntax", "a <card> outside any <superzone>; "
-                                         'put it in <superzone name="Deck">', line))
+            self.problems.append(problem("xml-syntax", _("a <card> outside any "
+                                                         "<superzone>; put it in "
+                                                         '<superzone name="Deck">'), line))
         elif not name:
-            self.problems.append(problem("xml-syntax", "a <card> without a <name>; write "
-                                         "<card><name>Card name</name></card>", line))
+            self.problems.append(problem("xml-syntax", _("a <card> without a <name>; write "
+                                                         "<card><name>Card "
+                                                         "name</name></card>"), line))
         else:
             hint = image_hint(self.card.get("id", ""))
             ref = f"{name} ({hint})" if hint and hint.casefold() != name.casefold() else name
@@ -140,14 +144,15 @@ def parse_lackey_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     try:
         parser.Parse(text, True)
     except _Refused:
-        return deck, [problem("xml-syntax", "the file declares a document type or entities; a "
-                              "deck file needs neither (refused, as an XML bomb would use them)",
+        return deck, [problem("xml-syntax", _("the file declares a document type or "
+                                              "entities; a deck file needs neither "
+                                              "(refused, as an XML bomb would use them)"),
                               parser.CurrentLineNumber)]
     except expat.ExpatError as exc:
-        return deck, [problem("xml-syntax", f"invalid XML: {expat.ErrorString(exc.code)} "
-                              f"(column {exc.offset + 1})", exc.lineno)]
+        return deck, [problem("xml-syntax", _("invalid XML: {reason} (column {column})").format(
+            reason=expat.ErrorString(exc.code), column=exc.offset + 1), exc.lineno)]
     except RecursionError:
-        return deck, [problem("xml-syntax", "elements nested too deeply to read")]
+        return deck, [problem("xml-syntax", _("elements nested too deeply to read"))]
     deck.entries = reader.collected.entries
     reader.zones.finish(deck)  # zones other than Deck and NetNavi: kept apart, reported
     return deck, capped(problems)

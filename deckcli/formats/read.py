@@ -11,10 +11,11 @@ from __future__ import annotations
 import codecs
 import os
 import stat
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from deckcli.formats.entries import problem
-from deckcli.formats.kinds import by_kind, kind_of
+from deckcli.formats.kinds import by_kind, by_suffix, kind_of, suffix_list
+from deckcli.i18n import _
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
 
@@ -28,14 +29,18 @@ UNREADABLE_RULES = frozenset(
 def decode_deck_bytes(data: bytes) -> tuple[str | None, Problem | None]:
     """Text of a deck file, or the problem that stops it being read."""
     if len(data) > MAX_FILE_BYTES:
-        return None, problem("file-too-large", f"more than {MAX_FILE_BYTES:,} bytes; deck files "
-                             f"are at most {MAX_FILE_BYTES:,} (is it really a deck?)")
+        return None, problem("file-too-large", _("more than {max_file_bytes:,} bytes; deck "
+                                                 "files are at most {max_file_bytes:,} (is "
+                                                 "it really a deck?)").format(
+                                                   max_file_bytes=MAX_FILE_BYTES))
     if not data.strip():
-        return None, problem("empty-file", 'the file is empty; a deck needs game = "…" and [cards]')
+        return None, problem("empty-file", _('the file is empty; a deck needs game = "…" '
+                                             "and [cards]"))
     if data.startswith((b"\xff\xfe", b"\xfe\xff")):
-        return None, problem("encoding", "the file is UTF-16; save it as UTF-8")
+        return None, problem("encoding", _("the file is UTF-16; save it as UTF-8"))
     if b"\x00" in data:
-        return None, problem("encoding", "the file holds NUL bytes: it looks binary, not a deck")
+        return None, problem("encoding", _("the file holds NUL bytes: it looks binary, not "
+                                           "a deck"))
     try:  # as data.decode("utf-8-sig"), without that codec's Python-level wrapper
         return (data[3:] if data.startswith(codecs.BOM_UTF8) else data).decode(), None
     except UnicodeDecodeError:
@@ -46,7 +51,8 @@ def decode_deck_bytes(data: bytes) -> tuple[str | None, Problem | None]:
         line = data[: exc.start].count(b"\n") + 1
         return None, problem(
             "encoding",
-            f"not UTF-8 (byte 0x{data[exc.start]:02x} at byte {exc.start}); save the file as UTF-8",
+            _("not UTF-8 (byte 0x{reason:02x} at byte {start}); save the file as UTF-8").format(
+                reason=data[exc.start], start=exc.start),
             line=line,
         )
 
@@ -58,7 +64,8 @@ def read_deck_file(path: Path) -> tuple[Deck, list[Problem]]:
         data = read_limited(path)
     except OSError as exc:
         reason = exc.strerror or str(exc)
-        return deck, [problem("unreadable", f"cannot read the file: {reason}")]
+        return deck, [problem("unreadable", _("cannot read the file: {reason}").format(
+                                                reason=reason))]
     return parse_deck_bytes(data, deck)
 
 
@@ -100,4 +107,17 @@ def parse_deck_bytes(data: bytes, deck: Deck) -> tuple[Deck, list[Problem]]:
 
 def parse_deck_text(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     """Read a deck from its decoded text, with the reader of `deck.kind`."""
-    return by_kind(deck.kind).read(text, deck)
+    read, problems = by_kind(deck.kind).read(text, deck)
+    return read, unread_suffix(deck.path, problems)
+
+
+def unread_suffix(path: str, problems: list[Problem]) -> list[Problem]:
+    """The problems of a file read as TOML because no format has its suffix: when it is no
+    TOML either, one problem saying which files deckcli reads instead of what TOML wanted (a
+    `deck.html` is not "invalid TOML")."""
+    suffix = PurePath(path).suffix
+    if not suffix or by_suffix(path) is not None or not any(p.rule == "invalid-toml"
+                                                              for p in problems):
+        return problems
+    return [problem("unreadable", _("deckcli does not read {suffix} files; it reads "
+                                    "{suffixes}").format(suffix=suffix, suffixes=suffix_list()))]

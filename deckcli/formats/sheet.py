@@ -7,7 +7,9 @@ the count), stat and comment columns. A header cell names a role when one of HEA
 in it: compared folded without spaces, a word in Chinese, Japanese or Thai anywhere in the
 cell, an English word as a whole word of it (`Card Name`, `Qty.`). By content: a column whose
 cells are shaped like card numbers is the number column when no header names one, and of
-several count columns the one whose cells are counts wins; a reader (not a folder scan) also
+several count columns the one whose cells are counts wins, then the one whose header names the
+deck (`Main Qty`, `Deck Qty`; never `Sideboard Qty` or `Owned Qty`), and two that could each
+be the deck stop the reading rather than be guessed between; a reader (not a folder scan) also
 takes as the count the one column filled with counts on every card row when no header word
 names it.
 """
@@ -62,6 +64,8 @@ class Columns:
     count: int
     name: int | None
     number: int | None
+    # the header cells of count columns that could each be the deck (then none is read)
+    doubt: tuple[str, ...] = ()
 
 
 Row = tuple[int, list[str]]  # (row number in the file, stripped cells)
@@ -140,7 +144,7 @@ def header_columns(cells: Sequence[str], below: Sequence[Row], strict: bool = Fa
     if (strict and not counts) or not any(roles):
         return None
     countlike = [i for i in counts if _mostly(below, i, lambda c: count_of(c) is not None)]
-    count = countlike[0] if countlike else counts[0] if counts else None
+    count, doubt = _deck_count(cells, countlike or counts)
     name = next((i for i, found in enumerate(roles) if "name" in found and i != count), None)
     number = next((i for i, found in enumerate(roles) if "number" in found and i != count),
                   None)
@@ -151,7 +155,41 @@ def header_columns(cells: Sequence[str], below: Sequence[Row], strict: bool = Fa
         count = _count_by_content(below, {name, number})
     if count is None or (name is None and number is None):
         return None
-    return Columns(count, name, number)
+    return Columns(count, name, number, doubt)
+
+
+# Header words of a count column that holds the deck, and of one that holds something else
+# (a side zone, a collection, a want list); compared as `cell_roles` compares them.
+DECK_WORDS = frozenset({"main", "maindeck", "deck", "decklist", "メイン", "デッキ", "主卡",
+                        "主牌", "牌組", "牌组", "卡組", "卡组", "套牌", "เด็ค"})
+NOT_DECK_WORDS = frozenset({"side", "sideboard", "sb", "owned", "own", "have", "collection",
+                            "inventory", "wish", "wishlist", "want", "trade", "maybe", "spare",
+                            "サイド", "所持", "副牌", "備牌", "备牌", "持有", "收藏"})
+
+
+def _says(cell: str, words: frozenset[str]) -> bool:
+    folded = fold(cell)
+    tokens = set(re.findall(r"[a-z0-9]+", folded))
+    squashed = squash(folded)
+    return bool(tokens & words) or any(not word.isascii() and squash(word) in squashed
+                                       for word in words)
+
+
+def _deck_count(cells: Sequence[str], counts: Sequence[int]) -> tuple[int | None,
+                                                                        tuple[str, ...]]:
+    """The count column that holds the deck, and (when several could) their header cells.
+
+    Of several count columns, one whose header names something else (`Sideboard Qty`,
+    `Owned Qty`) is never the deck, and one that names the deck (`Main Qty`, `Deck Qty`) is
+    preferred; when that leaves more than one, or none, no column is guessed."""
+    if len(counts) <= 1:
+        return (counts[0] if counts else None), ()
+    could = [i for i in counts if not _says(cells[i], NOT_DECK_WORDS)]
+    named = [i for i in could if _says(cells[i], DECK_WORDS)]
+    chosen = named if named else could
+    if len(chosen) == 1:
+        return chosen[0], ()
+    return counts[0], tuple(cells[i] for i in (chosen or counts))
 
 
 def _cells(rows: Sequence[Row], column: int) -> list[str]:

@@ -18,6 +18,7 @@ from typing import Literal
 from deckcli.escape import control_character
 from deckcli.formats.collect import EntryCollector, Zones
 from deckcli.formats.entries import MAX_COUNT, MAX_ENTRIES, MAX_REF_CHARS, problem
+from deckcli.i18n import _
 from deckcli.model.deck import Deck, DeckEntry
 from deckcli.model.problem import Problem, capped
 from deckcli.textnorm import squash
@@ -145,10 +146,11 @@ def parse_text_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
             apply_meta(deck, line.key, line.ref, number, problems)
         elif line.kind == "bad":
             shown = line.ref if len(line.ref) <= 80 else line.ref[:77] + "…"
-            problems.append(problem("text-syntax", f"cannot read {shown!r}; write "
-                                    "'COUNT NAME' (e.g. 4 CyberSword), 'NAME x4' or "
-                                    "'NAME (NUMBER)'; section headers name a card type "
-                                    "(NetNavi:, Events (8))", number))
+            problems.append(problem("text-syntax", _("cannot read {shown!r}; write 'COUNT "
+                                                     "NAME' (e.g. 4 CyberSword), 'NAME x4' "
+                                                     "or 'NAME (NUMBER)'; section headers "
+                                                     "name a card type (NetNavi:, Events "
+                                                     "(8))").format(shown=shown), number))
         elif line.kind == "card":
             collected.add(line.ref, line.count, number)
             if collected.full:
@@ -162,8 +164,9 @@ def apply_meta(deck: Deck, key: str, value: str, line: int | None,
                problems: list[Problem]) -> None:
     """Set a deck's game, format or name from a `# key: value` line (or a file's own field)."""
     if control := control_character(value):
-        problems.append(problem("invalid-field", f"{key} holds the control character "
-                                f"{control}; delete it", line))
+        problems.append(problem("invalid-field", _("{key} holds the control character "
+                                                   "{control}; delete it").format(
+                                                     key=key, control=control), line))
         return
     setattr(deck, key, value.strip() or None)
     if key in ("game", "format"):

@@ -17,6 +17,7 @@ from deckcli.formats.entries import (
     short_value,
 )
 from deckcli.formats.tomlkeys import LazyKeyLines, repeated_key
+from deckcli.i18n import _
 from deckcli.io import tomlread
 from deckcli.model.deck import Deck, DeckEntry
 from deckcli.model.problem import Problem, capped
@@ -36,11 +37,12 @@ def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     except tomlread.TOMLDecodeError as exc:
         return deck, [toml_error_problem(str(exc), text)]
     except ValueError:  # tomllib hands Python's int-size limit on as a plain ValueError
-        return deck, [problem("invalid-toml", "invalid TOML: a number with thousands of digits; "
-                              "counts are small whole numbers")]
+        return deck, [problem("invalid-toml", _("invalid TOML: a number with thousands of "
+                                                "digits; counts are small whole numbers"))]
     except RecursionError:
-        return deck, [problem("invalid-toml", "invalid TOML: arrays or tables nested too deeply "
-                              "to read; a deck needs no nesting beyond [cards]")]
+        return deck, [problem("invalid-toml", _("invalid TOML: arrays or tables nested too "
+                                                "deeply to read; a deck needs no nesting "
+                                                "beyond [cards]"))]
     problems: list[Problem] = []
     lines = LazyKeyLines(text)
     deck.key_lines = lines
@@ -49,12 +51,13 @@ def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     deck.name = _meta_string(raw, "name", lines, problems)
     cards = raw.get("cards")
     if cards is None:
-        problems.append(problem("missing-cards", 'no [cards] table; list cards as "Name" = count'))
+        problems.append(problem("missing-cards", _('no [cards] table; list cards as "Name" '
+                                                   "= count")))
     elif not isinstance(cards, dict):
         problems.append(
             problem(
                 "missing-cards",
-                'cards must be a table: [cards] then "Name" = count lines',
+                _('cards must be a table: [cards] then "Name" = count lines'),
                 lines.get("", "cards"),
             )
         )
@@ -63,8 +66,10 @@ def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     else:
         for ref, count in cards.items():
             if len(deck.entries) == MAX_ENTRIES:
-                problems.append(problem("too-many-entries", f"{len(cards):,} entries; at most "
-                                        f"{MAX_ENTRIES:,}"))
+                problems.append(problem("too-many-entries", _("{count:,} entries; at most "
+                                                              "{max_entries:,}").format(
+                                                                count=len(cards),
+                                                                max_entries=MAX_ENTRIES)))
                 break
             entry = DeckEntry(ref, count, lines=lines)
             entry_problem = check_entry(ref, count, None)

@@ -24,6 +24,8 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+from deckcli.io.confine import confine
+
 LOCK_TIMEOUT = 15.0  # seconds an edit waits for another deckcli editing the same file
 NAME_MAX = 255  # bytes in one file name on the usual file systems
 
@@ -74,20 +76,24 @@ def may_write(target: Path, info: os.stat_result) -> bool:
 
 
 def atomic_write_bytes(path: Path, data: bytes, expected: bytes | None = None,
-                       follow_links: bool = True) -> None:
+                       follow_links: bool = True, allow_outside: bool = False) -> None:
     """Replace the file `path` names with `data` in one step.
 
     `expected`: the bytes the file held when it was read; ChangedOnDisk when it holds others.
     `follow_links`: an edit replaces the file a link leads to; a report (`follow_links=False`)
     replaces the link itself with a new file of the usual mode, never writing through it.
+    `allow_outside`: write even where a symbolic link leads the target, or a folder on its
+    way, out of its git work tree (`io.confine.OutsideWorkTree` otherwise).
     """
-    atomic_write(path, lambda handle: handle.write(data), expected, follow_links)
+    atomic_write(path, lambda handle: handle.write(data), expected, follow_links, allow_outside)
 
 
 def atomic_write(path: Path, fill: Callable[[BinaryIO], object],
-                 expected: bytes | None = None, follow_links: bool = True) -> None:
+                 expected: bytes | None = None, follow_links: bool = True,
+                 allow_outside: bool = False) -> None:
     """`atomic_write_bytes` for content written piece by piece: `fill` writes it into the
     temporary file, so an export of a million copies never sits whole in memory."""
+    confine(path, follow_links, allow_outside)  # every write of a user's file passes here
     replaces_link = not follow_links and path.is_symlink()
     try:
         info: os.stat_result | None = None if replaces_link else path.stat()
@@ -151,18 +157,22 @@ def _current_bytes(target: Path, expected_size: int) -> bytes | None:
 
 
 @contextlib.contextmanager
-def edit_lock(path: Path, timeout: float | None = None) -> Iterator[None]:
+def edit_lock(path: Path, timeout: float | None = None,
+              allow_outside: bool = False) -> Iterator[None]:
     """Hold the edit lock of the file `path` names (through links) while the caller reads,
     changes and writes it; LockTimeout after `timeout` (default LOCK_TIMEOUT) seconds of waiting.
 
-    The lock is `flock` on `.NAME.lock` beside the file, removed when released; a lock file
-    removed while a waiter held it open is noticed and the lock taken again.
+    The lock is `flock` on `.NAME.lock` beside the file, removed when released if deckcli
+    made it (a file it creates holds LOCK_MARK; a committed `.NAME.lock` of someone else's is
+    locked but never removed); a lock file removed while a waiter held it open is noticed and
+    the lock taken again. `allow_outside`: as for `atomic_write`.
     """
     try:
         import fcntl
     except ImportError:  # no flock (Windows): edits are atomic but not queued
         yield
         return
+    confine(path, True, allow_outside)  # the lock file is made beside the file written
     timeout = LOCK_TIMEOUT if timeout is None else timeout
     target = write_target(path)
     lock_path = target.parent / side_name(target.name, ".lock")
@@ -170,8 +180,10 @@ def edit_lock(path: Path, timeout: float | None = None) -> Iterator[None]:
     delay = 0.002
     with ended_cleanly_by_signals():
         while True:
-            fd = os.open(lock_path, os.O_RDONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0)
-                         | getattr(os, "O_CLOEXEC", 0), 0o644)
+            opened = _open_lock(lock_path)
+            if opened is None:
+                continue  # removed between two looks: look again
+            fd, created = opened
             try:
                 fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
             except BlockingIOError:
@@ -191,9 +203,46 @@ def edit_lock(path: Path, timeout: float | None = None) -> Iterator[None]:
         try:
             yield
         finally:
-            with contextlib.suppress(OSError):
-                os.unlink(lock_path)
+            if created or _holds_mark(fd):
+                with contextlib.suppress(OSError):
+                    os.unlink(lock_path)
             os.close(fd)
+
+
+LOCK_MARK = b"deckcli edit lock\n"  # what a lock file deckcli made holds
+
+
+def _open_lock(lock_path: Path) -> tuple[int, bool] | None:
+    """The lock file opened, and whether this call created it (None: it vanished meanwhile).
+    Never through a link, never blocking on a FIFO; anything but a regular file is refused."""
+    flags = (getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0)
+             | getattr(os, "O_NONBLOCK", 0))
+    created = True
+    try:
+        fd = os.open(lock_path, os.O_RDWR | os.O_CREAT | os.O_EXCL | flags, 0o644)
+    except FileExistsError:
+        created = False
+        try:
+            fd = os.open(lock_path, os.O_RDONLY | flags)
+        except FileNotFoundError:
+            return None
+    try:
+        if created:
+            os.write(fd, LOCK_MARK)
+        elif not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, "its lock file is not a regular file", str(lock_path))
+    except BaseException:
+        os.close(fd)
+        raise
+    return fd, created
+
+
+def _holds_mark(fd: int) -> bool:
+    """Whether an open lock file is one deckcli made (another deckcli run, maybe killed)."""
+    try:
+        return os.pread(fd, len(LOCK_MARK) + 1, 0) == LOCK_MARK
+    except OSError:
+        return False
 
 
 def _same_file(fd: int, path: Path) -> bool:

@@ -13,11 +13,14 @@ from deckcli.errors import UserError
 from deckcli.formats.base import DeckFormat, Ref
 from deckcli.formats.edit import Edit, apply_edit
 from deckcli.formats.kinds import by_kind
+from deckcli.i18n import _
 from deckcli.lsp.units import Replace
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
 
-_CUT = re.compile(r"— cut ([\d,]+)$")
+# the copies to cut: the number after the message's last dash, in any language ("— cut 1",
+# "— ตัดออก 1 ใบ")
+_CUT = re.compile(r"—[^—\d]*([\d,]+)[^—\d]*$")
 
 
 @dataclass(frozen=True)
@@ -37,11 +40,13 @@ def renames(problem: Problem, ref: Ref, resolver: Resolver, deck: Deck,
     if problem.rule == "unknown-card":
         cards = [card for label in resolver.suggestions(ref.ref)
                  if (card := resolver.lookup(label).card) is not None]
-        keys = [(resolver.spelling(card), f"Replace with {card.label()}") for card in cards]
+        keys = [(resolver.spelling(card), _("Replace with {card}").format(card=card.label()))
+                for card in cards]
     elif problem.rule == "ambiguous-card":
         found = resolver.lookup(ref.ref)
-        keys = [(card.number, f"Write {card.number} ({card.name}"
-                 + (f", {card.type})" if card.type else ")"))
+        keys = [(card.number, (_("Write {number} ({name}, {type})") if card.type else
+                               _("Write {number} ({name})")).format(
+                    number=card.number, name=card.name, type=card.type))
                 for card in resolver.distinct(found.candidates)]
     else:
         return []
@@ -70,8 +75,10 @@ def cut(problem: Problem, ref: Ref, text: str, deck: Deck) -> list[Fix]:
         after = apply_edit(text.encode("utf-8"), deck, Edit(changes=((entry, left),)))
     except UserError:
         return []
-    what = f"the line {ref.ref}" if left == 0 else f"{entry.count - left} × {ref.ref}"
-    return [Fix(f"Cut {what} ({entry.count} → {left})",
+    title = _("Cut the line {card} ({before} → {after})") if left == 0 else _(
+        "Cut {count} × {card} ({before} → {after})")
+    return [Fix(title.format(card=ref.ref, count=entry.count - left, before=entry.count,
+                             after=left),
                 (line_change(text, after.decode("utf-8")),), problem, preferred=True)]
 
 
@@ -82,7 +89,7 @@ def game_lines(file_format: DeckFormat, games: list[str], problem: Problem | Non
     fixes: list[Fix] = []
     for game in games:
         line = file_format.game_line(game)
-        fixes.append(Fix(f"Add {line.strip()}", ((0, 0, 0, 0, line),), problem,
+        fixes.append(Fix(_("Add {line}").format(line=line.strip()), ((0, 0, 0, 0, line),), problem,
                          preferred=not fixes))
     return fixes
 

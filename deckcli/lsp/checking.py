@@ -16,13 +16,14 @@ from deckcli.app.judge import judge
 from deckcli.app.settings import Settings
 from deckcli.engine.resolver import Resolver
 from deckcli.errors import UserError
+from deckcli.i18n import ngettext
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem
 from deckcli.pools.registry import PoolRegistry
 
 CONFIG_RULE = "invalid-config"  # the one problem of a document whose configuration is broken
-GAME_FROM = {"cards": "its cards give", "config": "the configuration gives",
-             "option": "the configuration gives"}  # how a quick fix names who gave the game
+# who gave the game, as a quick fix names it (translated where it is shown)
+GAME_FROM = {"cards": "cards", "config": "config", "option": "config"}
 
 
 @dataclass
@@ -76,7 +77,9 @@ class Checker:
                 registry = kept or settings.registry()
             except UserError as exc:
                 more = len(exc.messages) - 1
-                mistake = exc.messages[0] + (f" (and {more} more mistakes)" if more else "")
+                mistake = exc.messages[0] if not more else ngettext(
+                    "{mistake} (and {count} more mistake)", "{mistake} (and {count} more mistakes)",
+                    more).format(mistake=exc.messages[0], count=more)
                 found = _Place(settings, None, mistake)
             else:
                 self._registries[key] = registry

@@ -4,7 +4,7 @@ hands each function the document, its check and the checker; nothing here knows 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from lsprotocol import types
@@ -16,10 +16,11 @@ from deckcli.formats.base import Ref, Symbol
 from deckcli.formats.kinds import by_kind
 from deckcli.formats.read import parse_deck_text
 from deckcli.formats.write import UNFORMATTABLE
+from deckcli.i18n import _
 from deckcli.lsp.actions import Fix, cut, game_lines, line_change, ranked_games, renames
 from deckcli.lsp.checking import Checked, Checker
 from deckcli.lsp.diagnostics import spans
-from deckcli.lsp.units import text_edit
+from deckcli.lsp.units import span_maker, text_edit
 from deckcli.model.deck import Deck
 
 _SYMBOL_KINDS = {"field": types.SymbolKind.Property, "section": types.SymbolKind.Namespace,
@@ -41,7 +42,7 @@ def code_actions(doc: TextDocument, checked: Checked, checker: Checker,
               if isinstance(rule, CopiesRule)} if resolver else set()
     first, last = params.range.start.line, params.range.end.line
     fixes: list[Fix] = []
-    for problem, (line, _, _) in spans(checked, text):
+    for problem, (line, _start, _end) in spans(checked, text):
         if not first <= line <= last:
             continue
         ref = refs.get(line) if problem.line is not None else None
@@ -56,8 +57,9 @@ def code_actions(doc: TextDocument, checked: Checked, checker: Checker,
             fixes += game_lines(file_format, games, problem)
     if checked.game_from is not None and resolver is not None:
         notice = next((p for p in checked.problems if p.rule == "game-inferred"), None)
-        fixes += [Fix(f"{fix.title} (the game {checked.game_from})", fix.edits, notice,
-                      fix.preferred)
+        given = (_("{fix} (the game the configuration gives)") if checked.game_from == "config"
+                 else _("{fix} (the game its cards give)"))
+        fixes += [Fix(given.format(fix=fix.title), fix.edits, notice, fix.preferred)
                   for fix in game_lines(file_format, [resolver.pool.game_id], None)]
     return [to_action(doc, uri, fix, params.context.diagnostics) for fix in fixes]
 
@@ -87,7 +89,8 @@ def format_document(doc: TextDocument, checked: Checked) -> list[types.TextEdit]
     read = parse_deck_text(text, Deck(path=deck.path, kind=deck.kind))[1]
     blocking = next((p for p in read if p.rule in UNFORMATTABLE), None)
     if blocking is not None:
-        raise UserError(f"line {blocking.line}: {blocking.message} — fix it, then format")
+        raise UserError(_("line {line}: {message} — fix it, then format").format(
+            line=blocking.line, message=blocking.message))
     after = file_format.reformat(text, checked.resolver)
     if after is None or after == text:
         return []
@@ -107,18 +110,26 @@ def outline(doc: TextDocument, checked: Checked) -> list[types.DocumentSymbol] |
         count = f"×{ref.count}" if ref.count is not None else ""
         return " · ".join(part for part in (count, card.label() if card else "") if part)
 
-    lines = doc.source.splitlines()
-    return [symbol(doc, lines, item)
-            for item in by_kind(deck.kind).outline(doc.source, describe)]
+    head = "".join(doc.lines[:MAX_OUTLINE_LINES])
+    to_range = span_maker(doc)
+    return [symbol(to_range, head.splitlines(), item)
+            for item in by_kind(deck.kind).outline(head, describe)]
 
 
-def symbol(doc: TextDocument, lines: list[str], item: Symbol) -> types.DocumentSymbol:
+# lines of a document the outline covers: far more than any real deck has, and the work of one
+# answer stays bounded (a 100,000-line file gets the outline of its first lines at once,
+# instead of an answer no editor waits for)
+MAX_OUTLINE_LINES = 5_000
+
+
+def symbol(to_range: Callable[[int, int, int, int], types.Range], lines: list[str],
+           item: Symbol) -> types.DocumentSymbol:
     """An outline entry over whole lines, selecting its first line."""
     last = lines[item.last] if item.last < len(lines) else ""
-    whole = text_edit(doc, (item.first, 0, item.last, len(last), "")).range
     head = lines[item.first] if item.first < len(lines) else ""
-    chosen = text_edit(doc, (item.first, 0, item.first, len(head), "")).range
     return types.DocumentSymbol(
-        name=item.name or "(unnamed)", kind=_SYMBOL_KINDS[item.kind], range=whole,
-        selection_range=chosen, detail=item.detail or None,
-        children=[symbol(doc, lines, child) for child in item.children] or None)
+        name=item.name or "(unnamed)", kind=_SYMBOL_KINDS[item.kind],
+        range=to_range(item.first, 0, item.last, len(last)),
+        selection_range=to_range(item.first, 0, item.first, len(head)),
+        detail=item.detail or None,
+        children=[symbol(to_range, lines, child) for child in item.children] or None)

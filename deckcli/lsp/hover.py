@@ -10,6 +10,7 @@ from deckcli.draw.playable import SHOW_TURN, show_chance
 from deckcli.engine.resolver import Resolved, Resolver
 from deckcli.engine.rules.context import DeckView
 from deckcli.engine.rules.kinds.copies import CopiesRule, cap_for
+from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck, DeckEntry
 from deckcli.report.cardview import card_record, show_value
@@ -31,8 +32,9 @@ def hover_text(resolver: Resolver, deck: Deck, ref: str) -> str:
     if found.card is None:
         if found.candidates:
             numbers = ", ".join(md(card.label()) for card in found.candidates[:8])
-            return f"**{md(ref)}** names {len(found.candidates)} cards that differ for " \
-                   f"this format's rules: {numbers}"
+            return _("**{ref}** names {count} cards that differ for this format's rules: "
+                     "{numbers}").format(ref=md(ref), count=len(found.candidates),
+                                         numbers=numbers)
         return md(resolver.not_a_card(ref))
     card = found.card
     lines = [f"**{md(card.name)}** · {md(card.number)}"]
@@ -40,7 +42,8 @@ def hover_text(resolver: Resolver, deck: Deck, ref: str) -> str:
         if name != card.name:
             lines.append(f"{md(lang)}: {md(name)}")
     if card.aliases:
-        lines.append("also written: " + ", ".join(md(alias) for alias in card.aliases))
+        lines.append(_("also written: {aliases}").format(
+            aliases=", ".join(md(alias) for alias in card.aliases)))
     lines += [f"{md(key.replace('_', ' '))}: {md(show_value(value))}"
               for key, value in card_record(card).items()
               if key not in _SKIPPED and key not in PROVENANCE and value not in (None, "", [])]
@@ -48,8 +51,9 @@ def hover_text(resolver: Resolver, deck: Deck, ref: str) -> str:
     lines += copies_lines(resolver, cards, deck.total, card)
     chance = show_chance(resolver, [(item.card, item.count) for item in cards], card)
     if chance is not None:
-        shown = md(chance.replace(" ½t", "; 50% from turn "))
-        lines.append(f"playable on turn {SHOW_TURN}: {shown} (as `deckcli show` gives it)")
+        shown = md(chance.replace(" ½t", _("; 50% from turn ")))
+        lines.append(_("playable on turn {turn}: {chance} (as `deckcli show` gives it)").format(
+            turn=SHOW_TURN, chance=shown))
     return "  \n".join(lines)
 
 
@@ -68,6 +72,7 @@ def copies_lines(resolver: Resolver, cards: list[Resolved], total: int, card: Ca
         group = [item for item in cards if keys.get(item.card.number) == key]
         held = sum(item.count for item in group)
         cap = cap_for(rule, view, group or [Resolved(card, 0, DeckEntry(card.number, 0))])
-        limit = "no cap" if cap is None else f"at most {cap} per {md(rule.key)}"
-        found.append(f"copies in the deck: {held} ({limit}; rule {md(rule.id)})")
+        text = (_("copies in the deck: {held} (no cap; rule {rule})") if cap is None else
+                _("copies in the deck: {held} (at most {cap} per {key}; rule {rule})"))
+        found.append(text.format(held=held, cap=cap, key=md(rule.key), rule=md(rule.id)))
     return found

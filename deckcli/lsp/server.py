@@ -28,9 +28,12 @@ from pygls.workspace import TextDocument
 
 from deckcli import __version__
 from deckcli.errors import UserError
+from deckcli.i18n import _, use_language
+from deckcli.i18n.languages import match_language
 from deckcli.lsp.checking import Checked, Checker
 from deckcli.lsp.diagnostics import diagnostics
 from deckcli.lsp.fixes import code_actions, format_document, outline
+from deckcli.lsp.protocol import DeckProtocol
 from deckcli.lsp.requests import complete, hover
 from deckcli.lsp.units import range_maker
 
@@ -46,7 +49,8 @@ class DeckServer(LanguageServer):
 
     def __init__(self, pools: list[Path]) -> None:
         super().__init__("deckcli", __version__,
-                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental)
+                         text_document_sync_kind=types.TextDocumentSyncKind.Incremental,
+                         protocol_cls=DeckProtocol)
         self.checker = Checker(pools)
         self.pending: dict[str, asyncio.Task[None]] = {}
         self.results: dict[str, tuple[str, Checked]] = {}  # uri -> (text checked, verdict)
@@ -60,8 +64,9 @@ class DeckServer(LanguageServer):
         trace = "".join(traceback.format_exception(error))
         log.error("%s failed: %s", what, trace)
         self.window_log_message(types.LogMessageParams(
-            type=types.MessageType.Error, message=f"deckcli: internal error in {what}: "
-            f"{type(error).__name__}: {error}\n{trace}"))
+            type=types.MessageType.Error, message=_(
+                "deckcli: internal error in {what}: {kind}: {error}").format(
+                what=what, kind=type(error).__name__, error=error) + f"\n{trace}"))
 
     def answer(self, what: str, uri: str,
                work: Callable[[TextDocument, Checked], T | None],
@@ -75,19 +80,24 @@ class DeckServer(LanguageServer):
         except UserError as exc:
             if refused is None:
                 self.log_error(what, exc)
-                raise JsonRpcInternalError(f"deckcli could not answer {what}: {exc}") from None
+                raise JsonRpcInternalError(_("deckcli could not answer {what}: {reason}").format(
+                    what=what, reason=exc)) from None
             self.window_show_message(types.ShowMessageParams(
                 type=types.MessageType.Warning, message=f"deckcli: {refused}: {exc}"))
             return None
         except Exception as exc:
             self.log_error(what, exc)
-            raise JsonRpcInternalError(f"deckcli could not answer {what}: "
-                                       f"{type(exc).__name__}: {exc}") from None
+            raise JsonRpcInternalError(_("deckcli could not answer {what}: {kind}: {error}").format(
+                what=what, kind=type(exc).__name__, error=exc)) from None
 
     # -- documents -------------------------------------------------------------------------
 
     def document(self, uri: str) -> tuple[TextDocument, Path] | None:
-        """An open document and its file's path (None: not a file)."""
+        """An open document and its file's path (None: not a file, or not open). A request
+        for a document never opened is answered from nothing: the disk is never read for it
+        (a FIFO would hang the server, `/dev/zero` fill its memory, any file be read)."""
+        if uri not in self.workspace.text_documents:
+            return None
         doc = self.workspace.get_text_document(uri)
         return (doc, Path(doc.path)) if doc.path and uri.startswith("file:") else None
 
@@ -185,6 +195,14 @@ def build_server(pools: list[Path]) -> DeckServer:
 def _register_requests(server: DeckServer) -> None:
     """Completion, hover, code actions, formatting, symbols and the watching of files."""
 
+    @server.feature(types.INITIALIZE)
+    def on_initialize(params: types.InitializeParams) -> None:
+        """Speak the editor's language (its `locale`), where deckcli speaks it: its own choice,
+        so machine-readable texts follow it too; else the one chosen at start."""
+        code = match_language(params.locale) if params.locale else None
+        if code is not None:
+            use_language(code, explicit=True)
+
     @server.feature(types.INITIALIZED)
     async def initialized(params: types.InitializedParams) -> None:
         watch = server.client_capabilities.workspace
@@ -200,7 +218,8 @@ def _register_requests(server: DeckServer) -> None:
                     register_options=options)]))
         except Exception as exc:  # the client's refusal: changes are then seen on save only
             server.window_log_message(types.LogMessageParams(
-                type=types.MessageType.Info, message=f"deckcli: no file watching ({exc})"))
+                type=types.MessageType.Info, message=_("deckcli: no file watching ({reason})"
+                                                       ).format(reason=exc)))
 
     @server.feature(types.TEXT_DOCUMENT_COMPLETION,
                     types.CompletionOptions(trigger_characters=['"', " ", ":"]))

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from deckcli.i18n.languages import CARD_NAME_LANGUAGES
 from deckcli.model.card import Card
 from deckcli.textnorm import fold
 
-LANGUAGES = ("ja", "zh-Hans", "zh-Hant", "en")
+LANGUAGES = CARD_NAME_LANGUAGES
 
 
 def display_name(card: Card, lang: str | None = None, written: str | None = None) -> str:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Literal
 
+from deckcli.i18n import _
 from deckcli.model.problem import RuleSeverity
 from deckcli.model.spec import Spec
 
@@ -110,12 +111,12 @@ class Bounds(Strict, mixin=True):
     def describe(self) -> str:
         """'exactly 60', 'at least 50', 'at most 8', '40 to 60'."""
         if self.exactly is not None:
-            return f"exactly {self.exactly}"
+            return _("exactly {count}").format(count=self.exactly)
         if self.min is not None and self.max is not None:
-            return f"{self.min} to {self.max}"
+            return _("{low} to {high}").format(low=self.min, high=self.max)
         if self.min is not None:
-            return f"at least {self.min}"
-        return f"at most {self.max}"
+            return _("at least {count}").format(count=self.min)
+        return _("at most {count}").format(count=self.max)
 
 
 class SetAside(Strict):

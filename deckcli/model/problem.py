@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
+from deckcli.i18n import _
 from deckcli.model.record import Record
 
 RuleSeverity = Literal["error", "warning"]  # what a pool's rule may declare
@@ -57,6 +58,8 @@ def capped(problems: list[Problem]) -> list[Problem]:
             severity: Severity = next((found.severity for found in kept if found.rule == rule),
                                       "error")
             more = count - MAX_PROBLEMS_PER_RULE
-            kept.append(Problem(rule, f"… and {more:,} more {rule} problems in this file; fix "
-                                "these first", severity=severity, stands_for=more))
+            kept.append(Problem(rule, _("… and {more:,} more {rule} problems in this file; "
+                                        "fix these first").format(
+                                            more=more, rule=rule), severity=severity,
+                                            stands_for=more))
     return kept

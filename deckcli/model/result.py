@@ -60,14 +60,15 @@ class CheckResult(Record):
 
     Beside the decks: `skipped`, the files a folder scan passed over (not decks, excluded,
     ignored); `skipped_files`, (path, why, is a folder) of each, for `check --verbose`;
+    `passed_over`, (path, why) of the files no deck format reads, for `--verbose` alone;
     `notes`, what failed beside the decks ({"rule", "path", "message"}: a folder holding
     none); `docs_of`, computing `rule_docs` when a renderer first asks (only SARIF does: a
     re-check served from the result cache validates no pool header unless its report
     documents rules).
     """
 
-    __slots__ = ("decks", "strict", "skipped", "skipped_files", "notes", "docs_of",
-                 "_rule_docs")
+    __slots__ = ("decks", "strict", "skipped", "skipped_files", "passed_over", "notes",
+                 "docs_of", "_rule_docs")
 
     def __init__(self, decks: list[DeckResult] | None = None, strict: bool = False,
                  skipped: int = 0, skipped_files: list[tuple[str, str, bool]] | None = None,
@@ -77,6 +78,7 @@ class CheckResult(Record):
         self.strict = strict
         self.skipped = skipped
         self.skipped_files = [] if skipped_files is None else skipped_files
+        self.passed_over: list[tuple[str, str]] = []  # files no format reads: --verbose only
         self.notes = [] if notes is None else notes
         self.docs_of = docs_of
         self._rule_docs: RuleDocs | None = None

@@ -10,6 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from deckcli.i18n import _
 from deckcli.model.problem import Problem
 from deckcli.model.record import Record
 from deckcli.pools.catalogue import Catalogue, builtin_pool_dir
@@ -260,9 +261,11 @@ class PoolRegistry:
         known = self._known_header(game_id)
         if known is None or isinstance(known, dict):
             formats = (known or {}).get("formats")
-            return {str(rule["id"])
-                    for fmt in (formats.values() if isinstance(formats, dict) else [])
-                    if isinstance(fmt, dict) for rule in fmt.get("rules", [])
+            # a broken pool (`rules = 5`) is judged when it loads: here it declares nothing
+            rule_lists = [fmt["rules"] for fmt in (formats.values() if isinstance(formats, dict)
+                                                   else []) if isinstance(fmt, dict)
+                          and isinstance(fmt.get("rules"), list)]
+            return {str(rule["id"]) for rules in rule_lists for rule in rules
                     if isinstance(rule, dict) and "id" in rule}
         return {rule.id for fmt in known.formats.values() for rule in fmt.rules}
 
@@ -306,14 +309,17 @@ class PoolRegistry:
         problem that stops it: `unknown-game`, `unknown-format` or `broken-pool`."""
         game_id = self.resolve_id(game_ref)
         if game_id is None:
-            return Problem(rule="unknown-game", message=f"unknown game {game_ref!r}; games: "
-                           f"{', '.join(self.game_ids())}")
+            return Problem(rule="unknown-game", message=_("unknown game {game_ref!r}; "
+                                                          "games: {items}").format(
+                                                            game_ref=game_ref,
+                                                            items=', '.join(self.game_ids())))
         try:
             header = self.header(game_id)
             chosen = format_id or header.game.default_format
             if chosen not in header.formats:
-                return Problem(rule="unknown-format", message=f"{game_id} has no format "
-                               f"{chosen!r}; formats: {', '.join(header.formats)}")
+                return Problem(rule="unknown-format", message=_(
+                    "{game} has no format {chosen!r}; formats: {formats}").format(
+                    game=game_id, chosen=chosen, formats=", ".join(header.formats)))
             return self.resolver(game_id, chosen)
         except PoolError as exc:
             return Problem(rule="broken-pool", message=str(exc))

@@ -11,11 +11,13 @@ from __future__ import annotations
 from typing import TextIO
 
 from deckcli.escape import escape_controls
+from deckcli.i18n import _
 from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult
 from deckcli.report import deck_line
 from deckcli.report.ci import (
     MAX_SKIPS_LISTED,
+    more_skipped,
     notices,
     plural,
     repo_path,
@@ -62,9 +64,8 @@ def skipped_notice(result: CheckResult, out: TextIO) -> None:
     listed = [f"{path}{'/' * folder} ({why})" for path, why, folder in
               entries[:MAX_SKIPS_LISTED]]
     if len(entries) > MAX_SKIPS_LISTED:
-        listed.append(f"… and {len(entries) - MAX_SKIPS_LISTED:,} more (check --verbose lists "
-                      "them all)")
-    title = f"deckcli: {skipped_summary(result)}, not checked"
+        listed.append(more_skipped(len(entries) - MAX_SKIPS_LISTED))
+    title = "deckcli: " + _("{skipped}, not checked").format(skipped=skipped_summary(result))
     out.write(f"::notice title={escape_property(title)}::"
               f"{escape_data(log_text(chr(10).join(listed)))}\n")
 
@@ -83,6 +84,7 @@ def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
     skipped_notice(result, out)
     errors, warnings, infos = totals
     legal = sum(deck.legal for deck in result.decks)
-    out.write(f"deckcli: {plural(len(result.decks), 'deck')}, {legal:,} legal, "
-              f"{len(result.decks) - legal:,} illegal; {plural(errors, 'error')}, "
+    counts = _("{decks}, {legal:,} legal, {illegal:,} illegal").format(
+        decks=plural(len(result.decks), "deck"), legal=legal, illegal=len(result.decks) - legal)
+    out.write(f"deckcli: {counts}; {plural(errors, 'error')}, "
               f"{plural(warnings, 'warning')}{notices(infos)}\n")

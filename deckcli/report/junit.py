@@ -13,6 +13,7 @@ import xml.etree.ElementTree as ET
 from typing import TextIO
 
 from deckcli.escape import escape_controls
+from deckcli.i18n import _
 from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult, DeckResult
 from deckcli.report.ci import problem_summary, repo_path, skipped_entries
@@ -48,7 +49,7 @@ def testcase(deck: DeckResult, strict: bool) -> ET.Element:
     fail = {"error", "warning"} if strict else {"error"}
     failing = [p for p in deck.problems if p.severity in fail]
     if deck.fails(strict):
-        verdict = "illegal" if not deck.legal else "warnings fail with --strict"
+        verdict = _("illegal") if not deck.legal else _("warnings fail with --strict")
         failure = ET.SubElement(case, "failure", type="illegal" if not deck.legal else "strict",
                                 message=xml_text(f"{verdict}: {problem_summary(deck)}"))
         failure.text = xml_text("\n".join(problem_line(path, p) for p in failing))

@@ -13,12 +13,15 @@ from collections.abc import Iterator
 from typing import TextIO
 
 from deckcli.escape import escape_controls
+from deckcli.i18n import _
 from deckcli.model.result import CheckResult, DeckResult
 from deckcli.report.ci import (
     MAX_SKIPS_LISTED,
+    more_skipped,
     plural,
     problem_summary,
     repo_path,
+    severity_label,
     skipped_entries,
     skipped_summary,
 )
@@ -37,11 +40,12 @@ def md_escape(text: str) -> str:
 
 
 def verdict(deck: DeckResult) -> str:
-    return "✅ legal" if deck.legal else "❌ illegal"
+    return _("✅ legal") if deck.legal else _("❌ illegal")
 
 
 def table(result: CheckResult) -> Iterator[str]:
-    yield "| deck | game | cards | verdict | problems |"
+    headings = (_("deck"), _("game"), _("cards"), _("verdict"), _("problems"))
+    yield "| " + " | ".join(md_escape(heading) for heading in headings) + " |"
     yield "| --- | --- | ---: | --- | --- |"
     for deck in result.decks:
         game = " · ".join(part for part in (deck.game, deck.format) if part) or "—"
@@ -52,8 +56,9 @@ def table(result: CheckResult) -> Iterator[str]:
 def details(deck: DeckResult) -> list[str]:
     lines = [f"### {md_escape(repo_path(deck.path))} — {verdict(deck)}", ""]
     for problem in deck.problems:
-        where = f"line {problem.line}" if problem.line is not None else "deck"
-        lines.append(f"- {where} · **{problem.severity}** `{problem.rule}` "
+        where = _("line {line}").format(line=problem.line) if problem.line is not None \
+            else _("deck")
+        lines.append(f"- {where} · **{severity_label(problem.severity)}** `{problem.rule}` "
                      f"{md_escape(problem.message)}")
     return [*lines, ""]
 
@@ -61,14 +66,15 @@ def details(deck: DeckResult) -> list[str]:
 def lines(result: CheckResult) -> Iterator[str]:
     """The report's lines, deck by deck."""
     legal = sum(deck.legal for deck in result.decks)
-    yield from ["## deckcli check", "",
-                f"{plural(len(result.decks), 'deck')}: {legal:,} legal, "
-                f"{len(result.decks) - legal:,} illegal"
-                + (f"; {plural(result.skipped, 'file')} skipped" if result.skipped else ""), ""]
+    counts = _("{decks}: {legal:,} legal, {illegal:,} illegal").format(
+        decks=plural(len(result.decks), "deck"), legal=legal, illegal=len(result.decks) - legal)
+    if result.skipped:
+        counts += "; " + _("{files} skipped").format(files=plural(result.skipped, "file"))
+    yield from ["## deckcli check", "", counts, ""]
     yield from table(result)
     yield ""
     if any(deck.problems for deck in result.decks):
-        yield from ["## Problems", ""]
+        yield from ["## " + _("Problems"), ""]
         for deck in result.decks:
             if deck.problems:
                 yield from details(deck)
@@ -80,12 +86,13 @@ def skipped(result: CheckResult) -> Iterator[str]:
     entries = skipped_entries(result)
     if not entries:
         return
-    yield from ["## Not checked", "", f"<details><summary>{skipped_summary(result)}</summary>",
+    yield from ["## " + _("Not checked"), "",
+                f"<details><summary>{skipped_summary(result)}</summary>",
                 ""]
     for path, why, folder in entries[:MAX_SKIPS_LISTED]:
         yield f"- {md_escape(path + '/' * folder)} — {md_escape(why)}"
     if len(entries) > MAX_SKIPS_LISTED:
-        yield f"- … and {len(entries) - MAX_SKIPS_LISTED:,} more (check --verbose lists them all)"
+        yield "- " + more_skipped(len(entries) - MAX_SKIPS_LISTED)
     yield from ["", "</details>"]
 
 

@@ -14,9 +14,11 @@ from __future__ import annotations
 from typing import TextIO
 
 from deckcli.escape import escape_controls
+from deckcli.i18n import _, ngettext
+from deckcli.i18n.width import display_width, ljust, rjust
 from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult, DeckResult
-from deckcli.report.ci import notices, severity_counts
+from deckcli.report.ci import notices, plural, severity_counts, severity_label
 
 Part = tuple[str, str]  # a piece of a line and its rich style ("": none)
 SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -25,19 +27,26 @@ SEVERITY_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 def verdict_parts(deck: DeckResult) -> list[Part]:
     """'✗ illegal path  game · format  60 cards'."""
     where = " · ".join(part for part in (deck.game, deck.format) if part)
-    parts: list[Part] = [("✓ legal   ", "bold green") if deck.legal
-                         else ("✗ illegal ", "bold red"), (escape_controls(deck.path), "bold")]
+    legal, illegal = _("✓ legal"), _("✗ illegal")
+    width = max(display_width(legal), display_width(illegal)) + 1  # paths start in one column
+    parts: list[Part] = [(ljust(legal, width), "bold green") if deck.legal
+                         else (ljust(illegal, width), "bold red"),
+                         (escape_controls(deck.path), "bold")]
     if where:
         parts.append((f"  {escape_controls(where)}", "cyan"))
-    parts.append((f"  {deck.cards:,} cards", "dim"))
+    cards = ngettext("{count:,} card", "{count:,} cards", deck.cards).format(count=deck.cards)
+    parts.append((f"  {cards}", "dim"))
     return parts
 
 
 def lead_parts(problem: Problem) -> list[Part]:
-    """'    line 29  error   ': where and how bad, before the rule."""
-    where = f"line {problem.line}" if problem.line else "deck"
-    return [(f"    {where:>9}  ", ""),
-            (f"{problem.severity:<7}", SEVERITY_STYLE[problem.severity]), (" ", "")]
+    """'    line 29  error   ': where and how bad, before the rule, padded by display width
+    so that the rules line up in every language."""
+    where = _("line {line}").format(line=problem.line) if problem.line else _("deck")
+    severity_width = max(display_width(severity_label(sev)) for sev in SEVERITY_STYLE)
+    return [(f"    {rjust(where, 9)}  ", ""),
+            (ljust(severity_label(problem.severity), severity_width),
+             SEVERITY_STYLE[problem.severity]), (" ", "")]
 
 
 def rule_and_said(problem: Problem) -> tuple[str, str]:
@@ -57,9 +66,10 @@ def summary_parts(result: CheckResult, totals: list[int]) -> list[Part]:
     errors, warnings, infos = totals
     decks = len(result.decks)
     legal = sum(deck.legal for deck in result.decks)
-    return [(f"\n{decks} deck{'s' * (decks != 1)}: ", ""), (f"{legal} legal", "green"),
-            (", ", ""), (f"{decks - legal} illegal", "red"),
-            (f"; {errors} error{'s' * (errors != 1)}, {warnings} warning{'s' * (warnings != 1)}"
+    return [("\n" + ngettext("{count} deck:", "{count} decks:", decks).format(count=decks) + " ",
+             ""), (_("{count} legal").format(count=legal), "green"),
+            (", ", ""), (_("{count} illegal").format(count=decks - legal), "red"),
+            (f"; {plural(errors, 'error')}, {plural(warnings, 'warning')}"
              + notices(infos) + skipped_note(result), "")]
 
 
@@ -67,8 +77,10 @@ def skipped_note(result: CheckResult) -> str:
     """'; 4 files skipped (not decks; --verbose lists them)' when a scan passed files over."""
     if not result.skipped:
         return ""
-    files = f"{result.skipped:,} file{'s' * (result.skipped != 1)}"
-    return f"; {files} skipped (not decks, or excluded; --verbose lists them)"
+    return "; " + ngettext(
+        "{count:,} file skipped (not decks, or excluded; --verbose lists them)",
+        "{count:,} files skipped (not decks, or excluded; --verbose lists them)",
+        result.skipped).format(count=result.skipped)
 
 
 def joined(parts: list[Part]) -> str:

@@ -27,9 +27,6 @@ def verdict_line(deck: DeckResult) -> Text:
     return Text.assemble(*verdict_parts(deck))
 
 
-LEAD = 24  # "    line 29  error   ": where and how bad, before the rule
-
-
 def wrap_words(text: str, width: int) -> list[str]:
     """Lines of at most `width` cells, broken at spaces; a number stays with the word before
     it ("add 1", "exactly 60"); only a word wider than a line is folded."""
@@ -65,7 +62,8 @@ def problem_rows(deck: DeckResult, width: int | None) -> list[tuple[Text, Text]]
     for problem in deck.problems:
         lead = Text.assemble(*lead_parts(problem))
         rule, said = rule_and_said(problem)
-        text = Text("\n".join(wrap_words(said, max(width - LEAD, 12))) if width else said)
+        room = max(width - lead.cell_len, 12) if width else 0  # the lead's columns, any language
+        text = Text("\n".join(wrap_words(said, room)) if width else said)
         text.stylize("bold", 0, len(rule))
         rows.append((lead, text))
     return rows

@@ -14,6 +14,7 @@ from urllib.parse import quote
 
 from deckcli import __version__
 from deckcli.escape import json_controls
+from deckcli.i18n import _
 from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult
 from deckcli.model.ruledoc import RuleDoc
@@ -35,17 +36,18 @@ def artifact_uri(path: str) -> str:
 def descriptor(rule_id: str, variants: list[tuple[str, RuleDoc]]) -> dict[str, object]:
     """A reportingDescriptor: short text, the full description and help for each variant."""
     if not variants:
-        text = {"text": f"{rule_id}: reported by deckcli"}
+        text = {"text": _("{rule}: reported by deckcli").format(rule=rule_id)}
         return {"id": rule_id, "shortDescription": text, "fullDescription": text, "help": text,
                 "defaultConfiguration": {"level": "error"}}
     first = variants[0][1]
     if len(variants) == 1:
         full = explain(first)
-        help_text = f"{full} Fails, for example, for {first.example}."
+        help_text = _("{description} Fails, for example, for {example}.").format(
+            description=full, example=first.example)
     else:
         full = " ".join(f"{where}: {explain(doc)}" for where, doc in variants)
-        help_text = " ".join(f"{where}: fails, for example, for {doc.example}."
-                             for where, doc in variants)
+        help_text = " ".join(_("{where}: fails, for example, for {example}.").format(
+            where=where, example=doc.example) for where, doc in variants)
     short = (len(variants) > 1 and first.kind_summary) or first.description
     sources = "; ".join(dict.fromkeys(doc.source for _, doc in variants if doc.source))
     return {
@@ -62,7 +64,9 @@ def explain(doc: RuleDoc) -> str:
     """The description, then what the rule's settings check when that says more."""
     text = doc.description.rstrip()
     text = text if text.endswith(".") else f"{text}."
-    return text if doc.checks == doc.description else f"{text} Checks that {doc.checks}."
+    if doc.checks == doc.description:
+        return text
+    return _("{description} Checks that {checks}.").format(description=text, checks=doc.checks)
 
 
 def sarif_result(path: str, problem: Problem, rule_index: int) -> dict[str, object]:
@@ -96,8 +100,8 @@ def sarif_log(result: CheckResult) -> dict[str, object]:
 def skipped_notifications(result: CheckResult) -> list[dict[str, object]]:
     """A `note` per file or folder the scan passed over, at its path, saying why."""
     return [{"level": "note",
-             "message": {"text": f"not checked: {why}" if not folder
-                         else f"folder not scanned: {why}"},
+             "message": {"text": (_("folder not scanned: {why}") if folder
+                                  else _("not checked: {why}")).format(why=why)},
              "locations": [{"physicalLocation": {"artifactLocation": {
                  "uri": artifact_uri(path)}}}]}
             for path, why, folder in result.skipped_files]

@@ -96,6 +96,15 @@ _RULES = [
                 "A deck judged by a user pool that adds a game deckcli does not ship says so "
                 "(a notice: it never fails a deck, not even with --strict), whatever select "
                 "and ignore say.", "DECKCLI_POOLS naming a folder with a pool of another game"),
+    BuiltinRule("config-silenced", "deck", "info",
+                "A deck whose errors or warnings the repository's configuration (select, "
+                "ignore) leaves out says how many and which rules, whatever select and ignore "
+                "say (a notice; --isolated checks without the configuration).",
+                'ignore = ["copies"] in pyproject.toml on a deck with five copies of a card'),
+    BuiltinRule("config-excluded", "deck", "info",
+                "A deck git tracks that the repository's configuration excludes (exclude, "
+                "extend-exclude) is named, not checked, whatever select and ignore say (a "
+                "notice; --isolated checks it).", 'extend-exclude = ["*.toml"] in deckcli.toml'),
     BuiltinRule("no-decks", "deck", "error", "A folder given to check holds deck files.",
                 "deckcli check on an empty folder"),
     BuiltinRule("unknown-card", "card", "error",

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import itertools
-import re
 from collections.abc import Callable, Iterator
 from typing import TypeVar, cast
 
 from deckcli.engine.query import Query, Verdict
 from deckcli.engine.resolver import Resolved, Resolver
+from deckcli.i18n import _, ngettext
 from deckcli.model.poolspec import Bounds, RuleBase
 from deckcli.model.problem import Problem
 
@@ -52,8 +52,8 @@ class DeckView:
         """'megaman decks' or 'digimon-classic ultimate-battle decks'."""
         game = self.resolver.pool.header.game
         if self.resolver.format_id == game.default_format:
-            return f"{game.id} decks"
-        return f"{game.id} {self.resolver.format_id} decks"
+            return _("{game} decks").format(game=game.id)
+        return _("{game} {format} decks").format(game=game.id, format=self.resolver.format_id)
 
 
 def per_card(view: DeckView, memo: dict[str, T], compute: Callable[[Resolved], T]) -> list[T]:
@@ -109,12 +109,18 @@ def classify(view: DeckView, rule: RuleBase, query: Query, item: Resolved) -> tu
 def _classify(view: DeckView, rule: RuleBase, query: Query, item: Resolved) -> tuple[Verdict, str]:
     resolver = view.resolver
     if rule.unsettled and resolver.matches(rule.unsettled, item.card) is True:
-        return None, rule.unsettled_note or f"the rule's reach over {rule.unsettled} is unsettled"
+        return None, rule.unsettled_note or _("the rule's reach over {query} is unsettled").format(
+            query=rule.unsettled)
     verdict = resolver.matches(query.text, item.card)
     if verdict is None:
         missing = sorted(f for f in query.fields if item.card.attrs.get(f) is None)
-        what = " and ".join(missing) if missing else "a needed value"
-        return None, f"its {what} is not recorded in the {resolver.pool.game_id} pool"
+        if not missing:
+            return None, _("a needed value is not recorded in the {game} pool").format(
+                game=resolver.pool.game_id)
+        return None, ngettext("its {fields} is not recorded in the {game} pool",
+                              "its {fields} are not recorded in the {game} pool",
+                              len(missing)).format(fields=" and ".join(missing),
+                                                   game=resolver.pool.game_id)
     return verdict, ""
 
 
@@ -122,7 +128,8 @@ def cannot_verify(rule: RuleBase, item: Resolved, reason: str) -> Problem:
     """The warning for a card a rule cannot judge: never a guess."""
     return Problem(
         rule=rule.id, severity="warning", card=item.card.number, line=item.line,
-        message=f"cannot verify {item.card.label()}: {reason}",
+        message=_("cannot verify {label}: {reason}").format(
+                    label=item.card.label(), reason=reason),
     )
 
 
@@ -131,25 +138,32 @@ def label_of(rule: RuleBase, query_text: str) -> str:
     return rule.label or query_text
 
 
-def card_word(rule: Bounds) -> str:
-    """'card' after 'exactly 1' or 'at most 1', else 'cards' (for explanations)."""
-    return "card" if rule.high == 1 and rule.low in (0, 1) else "cards"
+def one_card(rule: Bounds) -> bool:
+    """Whether a bound speaks of one card ('exactly 1', 'at most 1'), for explanations."""
+    return rule.high == 1 and rule.low in (0, 1)
 
 
-def outside_bounds(rule: Bounds, what: str) -> str:
-    """'a deck with 59 or 61 cards': one below the low bound, one above the high one."""
+def outside_bounds(rule: Bounds) -> list[str]:
+    """The counts just outside a bound ('59', '61'), for 'a deck with 59 or 61 cards'."""
     high = rule.high + 1 if rule.high is not None else None
-    wrong = [f"{n:,}" for n in (rule.low - 1, high) if n is not None and n >= 0]
-    return f"a deck with {' or '.join(wrong)} {what}" if wrong else "no deck breaks it"
+    return [f"{n:,}" for n in (rule.low - 1, high) if n is not None and n >= 0]
+
+
+def cut(rule: RuleBase, count: int) -> str:
+    """The fix of a problem that has too many cards: an order for an error ("cut 1"), advice
+    for a warning ("consider cutting 1")."""
+    text = _("consider cutting {count:,}") if rule.severity == "warning" else _("cut {count:,}")
+    return text.format(count=count)
+
+
+def add(rule: RuleBase, count: int) -> str:
+    """The fix of a problem that lacks cards ("add 1" / "consider adding 1")."""
+    text = _("consider adding {count:,}") if rule.severity == "warning" else _("add {count:,}")
+    return text.format(count=count)
 
 
 def problem(rule: RuleBase, message: str, item: Resolved | None = None) -> Problem:
-    """A problem at the rule's severity, placed on a card when there is one.
-
-    A warning's fix is advice, not an order: "— cut 1" reads "— consider cutting 1".
-    """
-    if rule.severity == "warning":
-        message = _ADVICE.sub(_advice, message)
+    """A problem at the rule's severity, placed on a card when there is one."""
     return Problem(
         rule=rule.id, severity=rule.severity, message=message,
         card=item.card.number if item else None, line=item.line if item else None,
@@ -157,12 +171,3 @@ def problem(rule: RuleBase, message: str, item: Resolved | None = None) -> Probl
 
 
 ProblemStream = Iterator[Problem]
-
-_ADVICE = re.compile(r"(— |, or )(cut|add)\b")
-_GERUND = {"cut": "cutting", "add": "adding"}
-
-
-def _advice(found: re.Match[str]) -> str:
-    """'— cut' -> '— consider cutting'; ', or cut' -> ', or cutting'."""
-    lead, verb = found[1], _GERUND[found[2]]
-    return f"{lead}consider {verb}" if lead.startswith("—") else f"{lead}{verb}"

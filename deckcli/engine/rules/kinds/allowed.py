@@ -13,11 +13,13 @@ from deckcli.engine.rules.context import (
     ProblemStream,
     cannot_verify,
     classified,
+    cut,
     label_of,
     problem,
     verdicts,
 )
 from deckcli.engine.rules.kind import RuleKind
+from deckcli.i18n import _
 from deckcli.model.poolspec import RuleBase
 
 
@@ -39,17 +41,20 @@ def check(rule: AllowedRule, view: DeckView) -> ProblemStream:
         if verdict is None:
             yield cannot_verify(rule, item, reason)
         else:
-            yield problem(rule, f"{item.card.label()} is not allowed: {view.deck_word} take only "
-                          f"{label_of(rule, rule.query)} — cut {item.count:,}", item)
+            yield problem(rule, _("{card} is not allowed: {decks} take only {cards} — {fix}"
+                                  ).format(card=item.card.label(), decks=view.deck_word,
+                                           cards=label_of(rule, rule.query),
+                                           fix=cut(rule, item.count)), item)
 
 
 def explain(rule: AllowedRule) -> tuple[str, str]:
     cards = label_of(rule, rule.query)
-    return (f"every card is one of {cards}", f"a deck holding a card that is not one of {cards}")
+    return (_("every card is one of {cards}").format(cards=cards),
+            _("a deck holding a card that is not one of {cards}").format(cards=cards))
 
 
 def summary(rule: AllowedRule) -> str:
-    return f"only {label_of(rule, rule.query)}"
+    return _("only {cards}").format(cards=label_of(rule, rule.query))
 
 
 KINDS = (RuleKind(AllowedRule, check, explain, summary, __doc__ or "", position=40,

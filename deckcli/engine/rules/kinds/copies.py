@@ -11,8 +11,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from deckcli.engine.resolver import Resolved
-from deckcli.engine.rules.context import DeckView, ProblemStream, problem
+from deckcli.engine.rules.context import DeckView, ProblemStream, cut, problem
 from deckcli.engine.rules.kind import RuleKind
+from deckcli.i18n import _, ngettext
 from deckcli.model.poolspec import RuleBase
 
 if TYPE_CHECKING:
@@ -69,7 +70,6 @@ def check(rule: CopiesRule, view: DeckView) -> ProblemStream:
             if count > rule.max or key in overridden]
     if not over:
         return  # the usual deck: every group within the rule's cap
-    per = {"name": "per name", "number": "per card number"}.get(rule.key, f"per {rule.key}")
     for key, count in over:
         group = [item for other, item in zip(keyed, view.cards, strict=True)
                  if other == key]
@@ -87,18 +87,39 @@ def check(rule: CopiesRule, view: DeckView) -> ProblemStream:
         else:
             parts = ", ".join(f"{item.card.number} ×{item.count:,}" for item in group)
             what = f"{count:,} × {first.card.name} ({parts})"
-        yield problem(rule, f"{what}; at most {cap} {per} — cut {count - cap:,}", first)
+        yield problem(rule, _over_cap(rule.key).format(what=what, cap=cap,
+                                                       fix=cut(rule, count - cap), key=rule.key),
+                      first)
+
+
+def _over_cap(key: str) -> str:
+    """The message of a group over its cap, by what the cards are counted together by."""
+    if key == "name":
+        return _("{what}; at most {cap} per name — {fix}")
+    if key == "number":
+        return _("{what}; at most {cap} per card number — {fix}")
+    return _("{what}; at most {cap} per {key} — {fix}")
 
 
 def explain(rule: CopiesRule) -> tuple[str, str]:
-    exempt = f"; no cap for {rule.exempt}" if rule.exempt else ""
-    per = "card number" if rule.key == "number" else rule.key
-    return (f"at most {rule.max} {'copy' if rule.max == 1 else 'copies'} per {per}{exempt}",
-            f"{rule.max + 1} copies of one card (same {rule.key})")
+    if rule.key == "name":
+        text = ngettext("at most {max} copy per name", "at most {max} copies per name", rule.max)
+    elif rule.key == "number":
+        text = ngettext("at most {max} copy per card number",
+                        "at most {max} copies per card number", rule.max)
+    else:
+        text = ngettext("at most {max} copy per {key}", "at most {max} copies per {key}",
+                        rule.max)
+    text = text.format(max=rule.max, key=rule.key)
+    if rule.exempt:
+        text = _("{rule}; no cap for {query}").format(rule=text, query=rule.exempt)
+    return text, _("{count} copies of one card (same {key})").format(count=rule.max + 1,
+                                                                      key=rule.key)
 
 
 def summary(rule: CopiesRule) -> str:
-    return f"≤{rule.max} per {rule.key}" + (" (warning)" if rule.severity == "warning" else "")
+    text = _("≤{max} per {key}").format(max=rule.max, key=rule.key)
+    return _("{rule} (warning)").format(rule=text) if rule.severity == "warning" else text
 
 
 KINDS = (RuleKind(CopiesRule, check, explain, summary, __doc__ or "",

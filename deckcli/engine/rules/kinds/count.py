@@ -16,15 +16,18 @@ from deckcli.engine.resolver import Resolved
 from deckcli.engine.rules.context import (
     DeckView,
     ProblemStream,
+    add,
     cannot_verify,
-    card_word,
     classified,
+    cut,
     label_of,
+    one_card,
     outside_bounds,
     problem,
     verdicts,
 )
 from deckcli.engine.rules.kind import RuleKind
+from deckcli.i18n import _, ngettext
 from deckcli.model.poolspec import Bounds, RuleBase
 
 
@@ -61,41 +64,58 @@ def check(rule: CountRule, view: DeckView) -> ProblemStream:
     unsure_count = sum(item.count for item in unsure)
     label = label_of(rule, rule.query)
     if known + unsure_count < rule.low:
-        shown = _listing(matched)
-        yield problem(rule, f"{_amount(known)} {label} cards{shown}; {rule.describe()} needed — "
-                      f"add {rule.low - known - unsure_count:,}", matched[0] if matched else None)
+        fix = add(rule, rule.low - known - unsure_count)
+        if known == 0:
+            message = _("no {label} cards; {bounds} needed — {fix}").format(
+                label=label, bounds=rule.describe(), fix=fix)
+        else:
+            message = ngettext("{count:,} {label} card ({cards}); {bounds} needed — {fix}",
+                               "{count:,} {label} cards ({cards}); {bounds} needed — {fix}",
+                               known).format(count=known, label=label, cards=_listing(matched),
+                                             bounds=rule.describe(), fix=fix)
+        yield problem(rule, message, matched[0] if matched else None)
     elif high is not None and known > high:
-        yield problem(rule, f"{known:,} {label} cards{_listing(matched)}; {rule.describe()} "
-                      f"allowed — cut {known - high:,}", matched[-1])
-
-
-def _amount(count: int) -> str:
-    return "no" if count == 0 else f"{count:,}"
+        yield problem(rule, ngettext(
+            "{count:,} {label} card ({cards}); {bounds} allowed — {fix}",
+            "{count:,} {label} cards ({cards}); {bounds} allowed — {fix}", known).format(
+            count=known, label=label, cards=_listing(matched), bounds=rule.describe(),
+            fix=cut(rule, known - high)), matched[-1])
 
 
 def _listing(items: list[Resolved], limit: int = 6) -> str:
-    if not items:
-        return ""
+    """'CyberSword (1C12) ×2, Canceled (1C21)', and how many more past `limit`."""
     shown = ", ".join(
         f"{item.card.label()}" + (f" ×{item.count:,}" if item.count > 1 else "")
         for item in items[:limit]
     )
-    more = f", +{len(items) - limit} more" if len(items) > limit else ""
-    return f" ({shown}{more})"
+    if len(items) > limit:
+        return _("{cards}, +{count} more").format(cards=shown, count=len(items) - limit)
+    return shown
 
 
 def explain(rule: CountRule) -> tuple[str, str]:
-    word = card_word(rule)
-    shown = f"{rule.label} {word} ({rule.query})" if rule.label else f"{word} matching {rule.query}"
-    return (f"the deck has {rule.describe()} {shown}",
-            outside_bounds(rule, f"{label_of(rule, rule.query)} cards"))
+    bounds, label = rule.describe(), rule.label
+    if label:
+        has = (_("the deck has {bounds} {label} card ({query})") if one_card(rule) else
+               _("the deck has {bounds} {label} cards ({query})"))
+    else:
+        has = (_("the deck has {bounds} card matching {query}") if one_card(rule) else
+               _("the deck has {bounds} cards matching {query}"))
+    wrong = outside_bounds(rule)
+    breaks = (_("a deck with {counts} {label} cards").format(
+        counts=_(" or ").join(wrong), label=label_of(rule, rule.query)) if wrong
+        else _("no deck breaks it"))
+    return has.format(bounds=bounds, label=label, query=rule.query), breaks
 
 
 def summary(rule: CountRule) -> str:
     label, bound = label_of(rule, rule.query), rule.describe()
     if not rule.label or " " in label:
-        return f"{bound} {label}"
-    return f"{bound} {label} card{'' if bound.endswith(' 1') else 's'}"  # at most 8 event cards
+        return _("{bounds} {label}").format(bounds=bound, label=label)
+    # at most 8 event cards; exactly 1, at least 1, 0 to 1 NetNavi card
+    one = rule.high == 1 or (rule.high is None and rule.low == 1)
+    return (_("{bounds} {label} card") if one else _("{bounds} {label} cards")).format(
+        bounds=bound, label=label)
 
 
 KINDS = (RuleKind(CountRule, check, explain, summary, __doc__ or "",

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from deckcli.engine.rules.context import DeckView, ProblemStream, problem
+from deckcli.engine.rules.context import DeckView, ProblemStream, cut, problem
 from deckcli.engine.rules.kind import RuleKind
+from deckcli.i18n import _
 from deckcli.model.poolspec import RuleBase
 
 if TYPE_CHECKING:
@@ -39,35 +40,40 @@ def check_banned(rule: BannedRule, view: DeckView) -> ProblemStream:
     banned = listed_numbers(view, rule.cards)
     for item in view.cards:
         if item.card.number in banned:
-            yield problem(rule, f"{item.card.label()} is banned in {view.deck_word} — cut "
-                          f"{item.count:,}", item)
+            yield problem(rule, _("{card} is banned in {decks} — {fix}").format(
+                card=item.card.label(), decks=view.deck_word, fix=cut(rule, item.count)), item)
 
 
 def check_restricted(rule: RestrictedRule, view: DeckView) -> ProblemStream:
     restricted = listed_numbers(view, rule.cards)
     for item in view.cards:
         if item.card.number in restricted and item.count > rule.max:
-            yield problem(rule, f"{item.count:,} × {item.card.label()}; restricted to {rule.max} "
-                          f"in {view.deck_word} — cut {item.count - rule.max:,}", item)
+            yield problem(rule, _("{count:,} × {card}; restricted to {max} in {decks} — {fix}"
+                                  ).format(count=item.count, card=item.card.label(), max=rule.max,
+                                           decks=view.deck_word,
+                                           fix=cut(rule, item.count - rule.max)), item)
 
 
 def explain_banned(rule: BannedRule) -> tuple[str, str]:
-    listed = ", ".join(rule.cards) or "(none listed)"
-    return (f"none of these cards: {listed}",
-            f"a deck holding {rule.cards[0]}" if rule.cards else "no card is banned yet")
+    listed = ", ".join(rule.cards) or _("(none listed)")
+    return (_("none of these cards: {cards}").format(cards=listed),
+            _("a deck holding {card}").format(card=rule.cards[0]) if rule.cards
+            else _("no card is banned yet"))
 
 
 def explain_restricted(rule: RestrictedRule) -> tuple[str, str]:
-    listed = ", ".join(rule.cards) or "(none listed)"
-    return (f"at most {rule.max} of each: {listed}",
-            f"{rule.max + 1} copies of {rule.cards[0]}" if rule.cards
-            else "no card is restricted yet")
+    listed = ", ".join(rule.cards) or _("(none listed)")
+    return (_("at most {max} of each: {cards}").format(max=rule.max, cards=listed),
+            _("{count} copies of {card}").format(count=rule.max + 1, card=rule.cards[0])
+            if rule.cards else _("no card is restricted yet"))
 
 
 KINDS = (
     RuleKind(BannedRule, check_banned, explain_banned,
-             lambda rule: f"{len(rule.cards)} banned", __doc__ or "", EXAMPLE, position=50),
+             lambda rule: _("{count} banned").format(count=len(rule.cards)), __doc__ or "",
+             EXAMPLE, position=50),
     RuleKind(RestrictedRule, check_restricted, explain_restricted,
-             lambda rule: f"{len(rule.cards)} restricted to {rule.max}", __doc__ or "", EXAMPLE,
-             position=51),
+             lambda rule: _("{count} restricted to {max}").format(count=len(rule.cards),
+                                                                  max=rule.max),
+             __doc__ or "", EXAMPLE, position=51),
 )

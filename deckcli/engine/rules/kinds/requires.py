@@ -22,6 +22,7 @@ from deckcli.engine.query import QueryError
 from deckcli.engine.resolver import Resolved
 from deckcli.engine.rules.context import DeckView, ProblemStream, per_card, problem
 from deckcli.engine.rules.kind import RuleKind
+from deckcli.i18n import _, ngettext
 from deckcli.model.poolspec import RuleBase
 from deckcli.textnorm import squash
 
@@ -123,7 +124,8 @@ def available(supplies: list[frozenset[str]], counts: list[int], can_play: list[
 def check(rule: RequiresRule, view: DeckView) -> ProblemStream:
     for field_name in (rule.requirement, rule.supplied_by):
         if field_name not in view.resolver.pool.fields:
-            raise QueryError(f"rule {rule.id}: field {field_name!r} is not declared in [fields]")
+            raise QueryError(_("rule {id}: field {field!r} is not declared in [fields]").format(
+                id=rule.id, field=field_name))
     cards = view.cards
     # decks share their cards' requirement texts: parsed once per pool, format and rule
     needs = per_card(view, view.resolver.memo("requires-needs").setdefault(rule.id, {}),
@@ -142,7 +144,7 @@ def check(rule: RequiresRule, view: DeckView) -> ProblemStream:
         if ok:
             continue
         unmet = [need for need in card_needs if supply[need.key] < need.count]
-        yield problem(rule, _message(item, unmet, supply, shown, rule.label), item)
+        yield problem(rule, _message(item, unmet, supply, shown, rule), item)
 
 
 def _display_names(cards: list[Resolved], needs: list[tuple[Need, ...]],
@@ -158,22 +160,29 @@ def _display_names(cards: list[Resolved], needs: list[tuple[Need, ...]],
 
 
 def _message(item: Resolved, unmet: list[Need], supply: Counter[str], shown: dict[str, str],
-             label: str) -> str:
+             rule: RequiresRule) -> str:
     """'Friendly Rivals (2R62) can never be played: it needs 3 IceMan emblems but …'."""
+    advice = rule.severity == "warning"
     parts = []
     for need in unmet:
         have, name = supply[need.key], shown.get(need.key, need.written)
-        what = f"{name} {label}".strip() if label else name
-        bears = "no playable card in the deck bears one" if have == 0 else (
-            f"the deck's playable cards bear only {have:,}")
-        parts.append(f"{need.count:,} {what}{_plural(need.count)} but {bears} — add "
-                     f"{need.count - have:,} {what} card{_plural(need.count - have)}")
-    return (f"{item.card.label()} can never be played: it needs " + "; and ".join(parts)
-            + f", or cut {item.count:,}")
-
-
-def _plural(count: int) -> str:
-    return "" if count == 1 else "s"
+        what = f"{name} {rule.label}".strip() if rule.label else name
+        bears = _("no playable card in the deck bears one") if have == 0 else _(
+            "the deck's playable cards bear only {count:,}").format(count=have)
+        missing = need.count - have
+        fix = (ngettext("consider adding {count:,} {what} card",
+                        "consider adding {count:,} {what} cards", missing) if advice else
+               ngettext("add {count:,} {what} card", "add {count:,} {what} cards", missing))
+        # Translators: {what} is a name and its kind as the pool writes them ("IceMan emblem")
+        parts.append(ngettext("{count:,} {what} but {bears} — {fix}",
+                              "{count:,} {what}s but {bears} — {fix}", need.count).format(
+            count=need.count, what=what, bears=bears,
+            fix=fix.format(count=missing, what=what)))
+    # Translators: joins the needs of one card that the deck cannot meet
+    needs = _("; and ").join(parts)
+    text = (_("{card} can never be played: it needs {needs}, or cutting {count:,}") if advice
+            else _("{card} can never be played: it needs {needs}, or cut {count:,}"))
+    return text.format(card=item.card.label(), needs=needs, count=item.count)
 
 
 def _words(field: str) -> str:
@@ -184,15 +193,18 @@ def _words(field: str) -> str:
 def explain(rule: RequiresRule) -> tuple[str, str]:
     noun = _words(rule.label or rule.supplied_by)
     written = rule.pattern.replace("{name}", "NAME").replace("{count}", "N")
-    return (f"each {noun} a card's {_words(rule.requirement)} asks for (written like "
-            f"\"{written}\") is borne by other playable cards of the deck",
-            f"a card whose {_words(rule.requirement)} asks for more {noun}s of a name than the "
-            "deck's other cards bear")
+    return (_("each {noun} a card's {field} asks for (written like \"{written}\") is borne by "
+              "other playable cards of the deck").format(
+                noun=noun, field=_words(rule.requirement), written=written),
+            _("a card whose {field} asks for more {noun}s of a name than the deck's other "
+              "cards bear").format(field=_words(rule.requirement), noun=noun))
 
 
 def summary(rule: RequiresRule) -> str:
     noun = _words(rule.label or rule.supplied_by)
-    return f"{noun}s each card needs are in the deck ({rule.severity})"
+    if rule.severity == "warning":
+        return _("{noun}s each card needs are in the deck (warning)").format(noun=noun)
+    return _("{noun}s each card needs are in the deck (error)").format(noun=noun)
 
 
 KINDS = (RuleKind(RequiresRule, check, explain, summary, __doc__ or "", position=60,

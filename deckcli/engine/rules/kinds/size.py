@@ -11,11 +11,14 @@ from typing import Literal
 from deckcli.engine.rules.context import (
     DeckView,
     ProblemStream,
-    card_word,
+    add,
+    cut,
+    one_card,
     outside_bounds,
     problem,
 )
 from deckcli.engine.rules.kind import RuleKind
+from deckcli.i18n import _, ngettext
 from deckcli.model.poolspec import Bounds, RuleBase
 
 
@@ -27,20 +30,26 @@ def check(rule: SizeRule, view: DeckView) -> ProblemStream:
     total = view.total
     high = rule.high
     if total < rule.low:
-        fix = f"add {rule.low - total:,}"
+        fix = add(rule, rule.low - total)
     elif high is not None and total > high:
-        fix = f"cut {total - high:,}"
+        fix = cut(rule, total - high)
     else:
         return
-    yield problem(rule, f"{total:,} cards; {view.deck_word} have {rule.describe()} — {fix}")
+    yield problem(rule, ngettext("{total:,} card; {decks} have {bounds} — {fix}",
+                                 "{total:,} cards; {decks} have {bounds} — {fix}", total).format(
+        total=total, decks=view.deck_word, bounds=rule.describe(), fix=fix))
 
 
 def explain(rule: SizeRule) -> tuple[str, str]:
-    return (f"the deck has {rule.describe()} {card_word(rule)}", outside_bounds(rule, "cards"))
+    has = (_("the deck has {bounds} card") if one_card(rule) else
+           _("the deck has {bounds} cards")).format(bounds=rule.describe())
+    wrong = outside_bounds(rule)
+    return has, (_("a deck with {counts} cards").format(counts=_(" or ").join(wrong)) if wrong
+                 else _("no deck breaks it"))
 
 
 def summary(rule: SizeRule) -> str:
-    return f"{rule.describe()} cards"
+    return _("{bounds} cards").format(bounds=rule.describe())
 
 
 KINDS = (RuleKind(SizeRule, check, explain, summary, __doc__ or "",
