@@ -31,9 +31,11 @@ ALLOWED: dict[str, tuple[str, ...]] = {
                     "deckcli.pools", "deckcli.report", "deckcli.draw"),
     "deckcli.lsp": ("deckcli.model", "deckcli.io", "deckcli.engine", "deckcli.formats",
                     "deckcli.pools", "deckcli.report", "deckcli.draw", "deckcli.app"),
+    "deckcli.tui": ("deckcli.model", "deckcli.io", "deckcli.engine", "deckcli.formats",
+                    "deckcli.pools", "deckcli.report", "deckcli.draw", "deckcli.app"),
     "deckcli.cli": ("deckcli.model", "deckcli.io", "deckcli.engine", "deckcli.formats",
                     "deckcli.pools", "deckcli.report", "deckcli.draw", "deckcli.app",
-                    "deckcli.lsp"),
+                    "deckcli.lsp", "deckcli.tui"),
 }
 LOOSE = {"deckcli", "deckcli.__main__", "deckcli.errors", "deckcli.textnorm", "deckcli.escape"}
 

@@ -19,7 +19,9 @@ import json, sys
 from deckcli.cli.app import main
 code = main(sys.argv[1:])
 loaded = sorted(m.rsplit(".", 1)[1] for m in sys.modules if m.startswith("deckcli.cli."))
-print(json.dumps({"code": code, "loaded": loaded}), file=sys.stderr)
+textual = sorted(m for m in sys.modules if m == "textual" or m.startswith(("textual.",
+                                                                           "deckcli.tui")))
+print(json.dumps({"code": code, "loaded": loaded, "textual": textual}), file=sys.stderr)
 """
 
 
@@ -61,3 +63,14 @@ def test_completion_sees_every_command():
                             "COMP_CWORD": "1"})
     assert set(COMMAND_MODULES) <= set(found["loaded"])
     assert "draw" in out and "diff" in out
+
+
+@pytest.mark.parametrize("args", [["check", DECK, "--format", "text", "--no-cache"],
+                                  ["show", DECK, "--format", "text"],
+                                  ["build", "--help"], ["--help"]])
+def test_textual_is_imported_by_build_alone(args):
+    """Textual (the builder's screen) costs start-up time: no other command imports it, nor
+    does build's help; only running the builder does."""
+    found, _ = probe(*args)
+    assert found["code"] == 0
+    assert found["textual"] == []

@@ -67,19 +67,13 @@ def new(
                                              help=_("The deck's name."))] = None,
     force: Annotated[bool, typer.Option("--force", help=_("Replace an existing file."))] = False,
 ) -> None:
+    from deckcli.app.newdeck import new_deck_bytes, new_deck_format
     from deckcli.app.opendeck import open_game
     from deckcli.engine.check import check_deck
-    from deckcli.formats.kinds import NATIVE, by_suffix, suffix_list
     from deckcli.formats.read import parse_deck_bytes
     from deckcli.model.deck import Deck
 
-    file_format = by_suffix(path)
-    if file_format is None:
-        written = path.suffix or _("a file without an extension")
-        raise UserError(_("{path}: new writes deck files ({suffix_list}), not {written}; "
-                          "name it e.g. {name}").format(
-                            path=path, suffix_list=suffix_list(), written=written,
-                            name=path.with_suffix(NATIVE.suffixes[0]).name))
+    file_format = new_deck_format(path)
     registry = open_registry()
     resolver = open_game(registry, game, deck_format)
     if path.is_dir():
@@ -88,7 +82,7 @@ def new(
         raise UserError(_("{path} already exists; pass --force to replace it").format(
                             path=path), EXIT_FAILED)
     game_id, format_id = resolver.pool.game_id, resolver.format_id
-    data = "".join(file_format.write(resolver, [], name)).encode("utf-8")
+    data = new_deck_bytes(path, resolver, name)
     deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=file_format.kind))
     result = check_deck(deck, resolver, problems)
     write_bytes(path, data)

@@ -84,6 +84,7 @@ def cards(
                                        help=_("Show at most N cards (0: all)."))] = 0,
 ) -> None:
     from deckcli.engine.query import QueryError
+    from deckcli.engine.search import search_cards
     from deckcli.pools.poolfile import PoolError
     from deckcli.report.cardview import card_record
 
@@ -101,17 +102,10 @@ def cards(
         raise UserError(str(exc), EXIT_FAILED) from None
     pool = resolver.pool
     text = " ".join(query or [])
-    single = resolver.numbered(text) if text else None
-    if single is not None:
-        found = [single]
-    elif text:
-        try:
-            found = resolver.query(text).select(pool.cards)
-        except QueryError as exc:
-            raise UserError(_("query: {reason}").format(reason=exc)) from None
-        found = found or resolver.named(text)  # a whole name, spaces and punctuation ignored
-    else:
-        found = list(pool.cards)
+    try:
+        found, single = search_cards(resolver, text)
+    except QueryError as exc:
+        raise UserError(_("query: {reason}").format(reason=exc)) from None
     shown = found[:limit] if limit > 0 else found
     if format_ == "json":
         typer.echo(json.dumps([card_record(card) for card in shown], ensure_ascii=False,

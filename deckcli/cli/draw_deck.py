@@ -18,8 +18,6 @@ if TYPE_CHECKING:
     from deckcli.draw.setup import Library
     from deckcli.draw.simulate import Simulation
     from deckcli.engine.resolver import Resolver
-    from deckcli.model.card import Card
-    from deckcli.model.deck import DeckEntry
 
 SLOW_SECONDS = 1.0  # a simulation expected to run longer shows a progress bar
 
@@ -32,7 +30,7 @@ def deck_library(path: Path, game: str | None, deck_format: str | None
                  ) -> tuple[Resolver, Library, str]:
     """Read, check and resolve the deck; an illegal deck is a warning, an unusable one an error."""
     from deckcli.app.opendeck import load_deck as open_deck
-    from deckcli.draw.setup import Library
+    from deckcli.draw.setup import deck_library as library_of
     from deckcli.errors import EXIT_USAGE
 
     settings = run_settings([path], game, deck_format)  # its configuration places it
@@ -44,28 +42,10 @@ def deck_library(path: Path, game: str | None, deck_format: str | None
                  path=path, game=result.game, format=result.format))
         for problem in errors:
             sys.stderr.write(escape_controls(f"  {problem.rule}: {problem.message}") + "\n")
-    library = Library(tuple(read_ambiguous(loaded.resolver, loaded.deck.entries)), 0)
-    blanks = result.cards - library.size
-    return loaded.resolver, Library(library.cards, blanks), loaded.deck.name or path.name
-
-
-def read_ambiguous(resolver: Resolver, entries: list[DeckEntry]) -> list[tuple[Card, int]]:
-    """The deck's cards and copies; a name shared by cards that differ for the rules is read as
-    its first card, and a warning says so: the odds may depend on which card it is."""
-    from deckcli.engine.resolver import Ambiguous
-
-    ambiguous: list[Ambiguous] = []
-    cards, _problems = resolver.resolve(entries, ambiguous)
-    held = {item.card.number: (item.card, item.count) for item in cards}
-    for item in ambiguous:
-        chosen = item.readings[0]
-        first, copies = held.get(chosen.number, (chosen, 0))
-        held[chosen.number] = (first, copies + item.entry.count)
-        numbers = ", ".join(card.number for card in item.candidates)
-        warn(_('"{ref}" names {numbers}; the odds read it as {number} and may differ for '
-               "another of them: write the card number to settle it").format(
-                 ref=item.entry.ref, numbers=numbers, number=chosen.number))
-    return [(card, count) for card, count in held.values()]
+    library, warnings = library_of(loaded.resolver, loaded.deck.entries, result.cards)
+    for message in warnings:
+        warn(message)
+    return loaded.resolver, library, loaded.deck.name or path.name
 
 
 def odds(fish: Goldfish, hands: int | None, seed: int) -> Odds:

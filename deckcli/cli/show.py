@@ -17,7 +17,6 @@ from deckcli.i18n import _, for_machine_output, ngettext
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from rich.console import Console
 
-    from deckcli.app.opendeck import LoadedDeck
     from deckcli.cli.fit import Column
 
 BAR_WIDTH = 30
@@ -46,6 +45,7 @@ def show(
                                                 "json."))] = "rich",
 ) -> None:
     from deckcli.app.opendeck import load_deck
+    from deckcli.app.summary import deck_summary
 
     if format_ not in FORMATS:
         raise UserError(_("--format takes {items}, not {format!r}").format(
@@ -60,40 +60,6 @@ def show(
         typer.echo("\n".join(plain_lines(summary)))
     else:
         _print(summary)
-
-
-def deck_summary(loaded: LoadedDeck, lang: str | None = None) -> dict[str, Any]:
-    """Everything `show` prints, as plain data (the JSON output)."""
-    from deckcli.formats.layout import curve_counts, group_by_type
-    from deckcli.model.cardnames import display_name
-    from deckcli.report.cardview import card_record
-
-    pool = loaded.pool
-    result = loaded.check()
-    counted = loaded.counted()
-    stats = [c for c in pool.header.game.columns if c not in ("type", "number", "name")]
-    groups = []
-    for label, members in group_by_type(pool, counted, lambda item: item.card):
-        rows = []
-        for item in members:
-            record = card_record(item.card) if item.card else {"number": None, "name": item.ref}
-            name = display_name(item.card, lang, item.ref) if item.card else item.ref
-            rows.append({"count": item.count, "number": record["number"], "name": name,
-                         **{stat: record.get(stat) for stat in stats}})
-        groups.append({"type": label, "count": sum(item.count for item in members),
-                       "cards": rows})
-    field, curve = curve_counts(pool, [(i.card, i.count) for i in counted if i.card])
-    from deckcli.draw.playable import add_show_column
-
-    add_show_column(loaded.resolver, [(i.card, i.count) for i in counted
-                                                      if i.card], stats, groups)
-    return {
-        "path": str(loaded.path), "game": pool.game_id, "format": loaded.resolver.format_id,
-        "name": loaded.deck.name, "cards": result.cards, "legal": result.legal,
-        "columns": stats, "groups": groups,
-        "curve": {"field": field, "counts": [{"value": v, "count": n} for v, n in curve]},
-        "problems": result.to_json()["problems"],
-    }
 
 
 def _columns(summary: dict[str, Any], stats: list[str]) -> list[Column]:

@@ -15,6 +15,7 @@ from deckcli.draw import DrawError
 from deckcli.engine.resolver import Resolver
 from deckcli.i18n import _
 from deckcli.model.card import Card
+from deckcli.model.deck import DeckEntry
 from deckcli.model.poolspec import Setup, TurnDraws
 
 T = TypeVar("T")
@@ -44,6 +45,32 @@ class Library:
     def pile(self) -> list[Card | None]:
         """One entry per card in deck order, None for a blank: what a sample deal shuffles."""
         return [card for card, count in self.cards for _ in range(count)] + [None] * self.blanks
+
+
+def deck_library(resolver: Resolver, entries: list[DeckEntry], total: int
+                 ) -> tuple[Library, list[str]]:
+    """The deck's cards as a library to shuffle, and a warning per ambiguous line.
+
+    A name shared by cards that differ for the rules is read as its first card (the odds may
+    depend on which card it is); lines the pool does not know are blanks, so the library
+    holds `total` cards, as many as the check counts.
+    """
+    from deckcli.engine.resolver import Ambiguous
+
+    ambiguous: list[Ambiguous] = []
+    cards, _unplaced = resolver.resolve(entries, ambiguous)
+    held = {item.card.number: (item.card, item.count) for item in cards}
+    warnings = []
+    for item in ambiguous:
+        chosen = item.readings[0]
+        first, copies = held.get(chosen.number, (chosen, 0))
+        held[chosen.number] = (first, copies + item.entry.count)
+        numbers = ", ".join(card.number for card in item.candidates)
+        warnings.append(_('"{ref}" names {numbers}; the odds read it as {number} and may '
+                          "differ for another of them: write the card number to settle it")
+                        .format(ref=item.entry.ref, numbers=numbers, number=chosen.number))
+    library = Library(tuple(held.values()))
+    return Library(library.cards, total - library.size), warnings
 
 
 @dataclass(frozen=True)
@@ -186,10 +213,17 @@ def take_set_aside(
     return library, taken, warnings
 
 
-def deal(procedure: Procedure, cards: list[T], rng: random.Random) -> list[T]:
-    """One opening hand, dealt the way the set-up says (for sample hands, not odds)."""
+def shuffled(procedure: Procedure, cards: list[T], rng: random.Random) -> tuple[int, list[T]]:
+    """The opening hand's size and the shuffled pile, drawn from `rng` as `deal` draws them:
+    the builder deals a seed's hand as `deckcli draw --show 1 --seed N` does, then its turns."""
     hand = rng.choice(procedure.hand_sizes)
     pile = list(cards)
     rng.shuffle(pile)
+    return hand, pile
+
+
+def deal(procedure: Procedure, cards: list[T], rng: random.Random) -> list[T]:
+    """One opening hand, dealt the way the set-up says (for sample hands, not odds)."""
+    hand, pile = shuffled(procedure, cards, rng)
     phase = procedure.phases(hand, 0)[0]
     return pile[phase.hidden : phase.hidden + phase.drawn]

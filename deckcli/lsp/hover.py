@@ -8,11 +8,10 @@ import re
 
 from deckcli.draw.playable import SHOW_TURN, show_chance
 from deckcli.engine.resolver import Resolved, Resolver
-from deckcli.engine.rules.context import DeckView
-from deckcli.engine.rules.kinds.copies import CopiesRule, cap_for
+from deckcli.engine.rules.kinds.copies import copies_held
 from deckcli.i18n import _
 from deckcli.model.card import Card
-from deckcli.model.deck import Deck, DeckEntry
+from deckcli.model.deck import Deck
 from deckcli.report.cardview import card_record, show_value
 
 _MARKUP = re.compile(r"([\\`*_{}\[\]()#+\-.!|<>~&])")
@@ -60,18 +59,8 @@ def hover_text(resolver: Resolver, deck: Deck, ref: str) -> str:
 def copies_lines(resolver: Resolver, cards: list[Resolved], total: int, card: Card
                  ) -> list[str]:
     """'copies: 5 of at most 4 per name' for each copies rule of the format."""
-    view = DeckView(resolver, cards, total)
     found = []
-    for rule in resolver.format.rules:
-        if not isinstance(rule, CopiesRule):
-            continue
-        keys = resolver.copy_keys(rule.key)
-        key = keys.get(card.number)
-        if key is None:
-            continue
-        group = [item for item in cards if keys.get(item.card.number) == key]
-        held = sum(item.count for item in group)
-        cap = cap_for(rule, view, group or [Resolved(card, 0, DeckEntry(card.number, 0))])
+    for rule, held, cap in copies_held(resolver, cards, total, card):
         text = (_("copies in the deck: {held} (no cap; rule {rule})") if cap is None else
                 _("copies in the deck: {held} (at most {cap} per {key}; rule {rule})"))
         found.append(text.format(held=held, cap=cap, key=md(rule.key), rule=md(rule.id)))

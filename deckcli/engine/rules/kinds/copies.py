@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Annotated, Literal
 
-from deckcli.engine.resolver import Resolved
+from deckcli.engine.resolver import Resolved, Resolver
 from deckcli.engine.rules.context import DeckView, ProblemStream, cut, problem
 from deckcli.engine.rules.kind import RuleKind
 from deckcli.i18n import _, ngettext
+from deckcli.model.card import Card
+from deckcli.model.deck import DeckEntry
 from deckcli.model.poolspec import RuleBase
 
 if TYPE_CHECKING:
@@ -42,6 +44,27 @@ def cap_for(rule: CopiesRule, view: DeckView, group: list[Resolved]) -> int | No
         return None
     numeric = [cap for cap in overrides if isinstance(cap, int)]
     return max(numeric) if numeric else rule.max
+
+
+def copies_held(resolver: Resolver, cards: list[Resolved], total: int, card: Card
+                ) -> list[tuple[CopiesRule, int, int | None]]:
+    """For each copies rule of the format that counts `card`: (the rule, the copies the deck
+    holds of the card's group, its cap or None when unlimited) — the hover's and the
+    builder's "3/4"."""
+    view = DeckView(resolver, cards, total)
+    found = []
+    for rule in resolver.format.rules:
+        if not isinstance(rule, CopiesRule):
+            continue
+        keys = resolver.copy_keys(rule.key)
+        key = keys.get(card.number)
+        if key is None:
+            continue
+        group = [item for item in cards if keys.get(item.card.number) == key]
+        held = sum(item.count for item in group)
+        found.append((rule, held, cap_for(rule, view, group or [
+            Resolved(card, 0, DeckEntry(card.number, 0))])))
+    return found
 
 
 def overridden_keys(view: DeckView, key: str) -> frozenset[str | None]:
