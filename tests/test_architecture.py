@@ -290,3 +290,13 @@ def test_one_game_line_pattern_per_format_family():
     parse all use it."""
     assert sorted(game_patterns()) == [("deckcli.formats.textread", "TEXT_META"),
                                        ("deckcli.formats.toml_format", "TOML_FIELD")]
+
+
+def test_the_language_server_imports_no_rule_kind():
+    """What a hover says about a rule and what fix a problem offers are the rule kind's to
+    say (`RuleKind.hover`, `RuleKind.fix`): the language server asks `engine.rules`, never a
+    kind's module."""
+    wrong = {module_name(path): sorted(target for target in imports_of(path)
+                                       if target.startswith("deckcli.engine.rules.kinds"))
+             for path in MODULES if module_name(path).startswith("deckcli.lsp")}
+    assert {name: found for name, found in wrong.items() if found} == {}

@@ -44,7 +44,7 @@ def test_json_contract_keys(cli):
     assert list(deck) == ["path", "game", "format", "legal", "cards", "problems"]
     assert deck["format"] == "standard" and deck["cards"] == 60 and deck["legal"] is False
     problem = deck["problems"][0]
-    assert list(problem) == ["rule", "severity", "message", "card", "line"]
+    assert list(problem) == ["rule", "severity", "message", "card", "line", "fix"]
     assert problem["rule"] == "copies" and problem["severity"] == "error"
     assert isinstance(problem["line"], int) and problem["card"]
 

@@ -168,8 +168,8 @@ async def test_quick_fix_did_you_mean(client, root):
     uri = open_doc(client, root / "typo.txt", typo, "plaintext")
     assert [d.code for d in await published(client, uri)] == ["unknown-card"]
     actions = await fixes(client, uri, typo.splitlines().index("4 Powr Pastries"))
-    choice = actions["Replace with Power Pastries (1C59)"]
-    assert choice.is_preferred and choice.diagnostics
+    choice = actions["Replace Powr Pastries with Power Pastries (1C59) (unsafe)"]
+    assert not choice.is_preferred and choice.diagnostics  # a guess: never preferred
     fixed, found = await apply_fix(client, uri, typo, choice, 2)
     assert fixed == TORCH and found == []
 
@@ -179,7 +179,8 @@ async def test_quick_fix_cuts_copies_over_the_cap(client, root):
     await published(client, uri)
     row = next(i for i, line in enumerate(FIVE.splitlines()) if line.startswith('1C8 '))
     actions = await fixes(client, uri, row)
-    fixed, found = await apply_fix(client, uri, FIVE, actions["Cut 1 × 1C8 (5 → 4)"], 2)
+    fixed, found = await apply_fix(client, uri, FIVE, actions["Cut 1 × AreaSteal (1C8) (unsafe)"],
+                                   2)
     assert fixed.splitlines()[row] == '1C8 = 4  # AreaSteal (BattleChip) -- 5 copies'
     assert [d.code for d in found] == ["deck-size"]  # 59 cards now: the copies rule holds
 
@@ -202,7 +203,9 @@ async def test_quick_fix_adds_the_game_line(client, root):
     assert [d.code for d in await published(client, uri)] == ["missing-game"]  # not clear
     actions = await fixes(client, uri, 0)
     first = next(iter(actions.values()))
-    assert first.title == "Add # game: megaman" and first.is_preferred  # the game naming most
+    # one choice per game, the game naming most first; a choice is never preferred
+    assert first.title == "Write the game megaman in the file (unsafe)"
+    assert not first.is_preferred
     fixed, found = await apply_fix(client, uri, text, first, 2)
     assert fixed.startswith("# game: megaman\n")
     codes = [d.code for d in found]
@@ -216,7 +219,7 @@ async def test_a_game_inferred_or_from_the_configuration_can_be_written_in(clien
     assert [(d.code, d.severity) for d in notice] == [
         ("game-inferred", types.DiagnosticSeverity.Information)]
     actions = await fixes(client, uri, notice[0].range.start.line)
-    title = "Add # game: megaman (the game its cards give)"
+    title = "Write the game megaman in the file (safe)"
     fixed, found = await apply_fix(client, uri, text, actions[title], 2)
     assert fixed == "# game: megaman\n" + text and found == []
     (root / "cfg").mkdir()
@@ -225,7 +228,7 @@ async def test_a_game_inferred_or_from_the_configuration_can_be_written_in(clien
     uri = open_doc(client, root / "cfg" / "torch.txt", text, "plaintext")
     assert await published(client, uri) == []
     actions = await fixes(client, uri, 3)
-    title = "Add # game: megaman (the game the configuration gives)"
+    title = "Write the game megaman, which the configuration gives, in the file (safe)"
     fixed, found = await apply_fix(client, uri, text, actions[title], 2)
     assert fixed == "# game: megaman\n" + text and found == []
 
@@ -255,3 +258,31 @@ async def test_formatting_a_toml_deck_and_its_outline(client, root):
         text_document=types.TextDocumentIdentifier(uri=uri),
         options=types.FormattingOptions(tab_size=4, insert_spaces=True)))
     assert again is not None and list(again) == []  # formatted once: nothing to change
+
+
+async def fix_all(client: LanguageClient, uri: str) -> list[types.CodeAction]:
+    found = await client.text_document_code_action_async(types.CodeActionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        range=types.Range(start=types.Position(line=0, character=0),
+                          end=types.Position(line=0, character=0)),
+        context=types.CodeActionContext(diagnostics=[], only=["source.fixAll"])))
+    return [a for a in found or [] if isinstance(a, types.CodeAction)]
+
+
+async def test_source_fix_all_applies_the_safe_fixes_only(client, root):
+    text = ('game = "megaman"\n\n[cards]\n"areasteal" = 3  # chips\n"1c12" = 4\n'
+            '1C8 = 2\n"Cyber Swordd" = 1\n')
+    uri = open_doc(client, root / "fixall.toml", text)
+    await published(client, uri)
+    [action] = await fix_all(client, uri)
+    assert action.kind == "source.fixAll.deckcli"
+    assert action.edit is not None and action.edit.changes is not None
+    fixed = applied(text, list(action.edit.changes[uri]))
+    # spellings and the merge are made; the unknown name's guess (unsafe) is not
+    assert fixed == ('game = "megaman"\n\n[cards]\n"AreaSteal" = 5  # chips\n"1C12" = 4\n'
+                     '"Cyber Swordd" = 1\n')
+    replace_all(client, uri, fixed, 2)
+    await published(client, uri, 2)
+    assert await fix_all(client, uri) == []  # nothing safe is left to fix
+    quick = await fixes(client, uri, 5)  # no source action among the quick fixes
+    assert all(a.kind == types.CodeActionKind.QuickFix for a in quick.values())

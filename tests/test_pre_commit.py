@@ -48,9 +48,10 @@ def hook_repository(folder: Path) -> Path:
     return folder
 
 
-def try_repo(hooks: Path, decks: Path, home: Path, *files: str) -> subprocess.CompletedProcess:
+def try_repo(hooks: Path, decks: Path, home: Path, *files: str, hook: str = "deckcli-check"
+             ) -> subprocess.CompletedProcess:
     env = {**os.environ, "PRE_COMMIT_HOME": str(home), "DECKCLI_CACHE": str(home / "deckcli")}
-    return subprocess.run([PRE_COMMIT, "try-repo", str(hooks), "deckcli-check", "--ref", "HEAD",
+    return subprocess.run([PRE_COMMIT, "try-repo", str(hooks), hook, "--ref", "HEAD",
                            "--files", *files], cwd=decks, env=env, text=True,
                           capture_output=True, timeout=600)
 
@@ -95,3 +96,28 @@ def gameless_list() -> str:
     lines.append(f"1 {first}")
     assert sum(cards.values()) + 1 == 41
     return "\n".join(lines) + "\n"
+
+
+@pytest.mark.slow
+def test_the_fix_hook_fixes_safely_and_fails_the_commit_to_be_reviewed(tmp_path):
+    (tmp_path / "hooks").mkdir()
+    hooks = hook_repository(tmp_path / "hooks")
+    decks = tmp_path / "decks"
+    decks.mkdir()
+    messy = 'game = "megaman"\n\n[cards]\n"areasteal" = 2  # kept\n"1C8" = 2\n'
+    (decks / "messy.toml").write_text(messy, encoding="utf-8")
+    shutil.copy(SAMPLES / "megaman" / "illegal-59-cards.toml", decks / "illegal.toml")
+    git(decks, "init", "-q")
+    git(decks, "add", ".")
+    home = tmp_path / "pre-commit-home"
+    first = try_repo(hooks, decks, home, "messy.toml", "illegal.toml", hook="deckcli-fix")
+    assert first.returncode == 1, first.stdout + first.stderr
+    assert "files were modified by this hook" in first.stdout
+    assert (decks / "messy.toml").read_text(encoding="utf-8") == (
+        'game = "megaman"\n\n[cards]\n"AreaSteal" = 4  # kept\n')
+    assert (decks / "illegal.toml").read_bytes() == (
+        SAMPLES / "megaman" / "illegal-59-cards.toml").read_bytes()  # illegal: not its job
+    git(decks, "add", ".")
+    second = try_repo(hooks, decks, home, "messy.toml", "illegal.toml", hook="deckcli-fix")
+    assert second.returncode == 0, second.stdout + second.stderr
+    assert "Passed" in second.stdout

@@ -36,7 +36,10 @@ def test_megaman_rules_in_json(cli):
         "id": "deck-size", "kind": "size", "severity": "error",
         "checks": "the deck has exactly 60 cards",
         "description": "A deck is exactly 60 cards: the NetNavi plus 59 others.",
-        "source": "R1 p.20", "example": "a deck with 59 or 61 cards"}
+        "source": "R1 p.20", "example": "a deck with 59 or 61 cards",
+        "fix": "Fix (display-only): over the size, which cards to cut is the player's choice; "
+               "nothing is applied."}
+    assert rules["copies"]["fix"].startswith("Fix (unsafe, --unsafe-fixes): cuts the copies")
     assert rules["copies"]["example"] == "5 copies of one card (same name)"
     assert rules["emblem-supply"]["severity"] == "warning"
     assert rules["emblem-supply"]["kind"] == "requires"

@@ -27,7 +27,8 @@ from deckcli.io.files import TooLarge, read_regular_file
 CONFIG_FILE = "deckcli.toml"
 PYPROJECT = "pyproject.toml"
 LIST_KEYS = ("exclude", "extend-exclude", "pools", "select", "ignore")
-KEYS = (*LIST_KEYS, "strict", "format", "decks", "lang", "card-lang")
+FLAG_KEYS = ("strict", "fix", "unsafe-fixes")  # true or false
+KEYS = (*LIST_KEYS, *FLAG_KEYS, "format", "decks", "lang", "card-lang")
 DECK_KEYS = ("path", "game", "deck-format")
 POOLS_FOLDER = "cardpools"  # picked up beside the config file when `pools` is not set
 MAX_CONFIG_BYTES = 1_000_000
@@ -48,7 +49,8 @@ def load_settings(paths: Sequence[Path] = (), *, output_format: str | None = Non
                   extend_exclude: Sequence[str] | None = None, force_exclude: bool = False,
                   pools: Sequence[Path] = (), environ: Mapping[str, str] | None = None,
                   allow_outside: bool = False, game_origin: str = "--game",
-                  isolated: bool = False) -> Settings:
+                  isolated: bool = False, fix: bool | None = None,
+                  unsafe_fixes: bool | None = None) -> Settings:
     """The settings of a run over `paths`, strongest last: defaults, GitHub Actions detection
     (output format only), the configuration, the environment, then the command line's options
     (None or empty: not given; `game_origin`: how messages name where `game` was given, as
@@ -76,6 +78,11 @@ def load_settings(paths: Sequence[Path] = (), *, output_format: str | None = Non
     if strict is not None:
         settings = replace(settings, strict=Sourced(strict, "--strict" if strict
                                                     else "--no-strict"))
+    if fix is not None:
+        settings = replace(settings, fix=Sourced(fix, "--fix" if fix else "--no-fix"))
+    if unsafe_fixes is not None:
+        settings = replace(settings, unsafe_fixes=Sourced(
+            unsafe_fixes, "--unsafe-fixes" if unsafe_fixes else "--no-unsafe-fixes"))
     if split_rule_ids(select):
         settings = replace(settings, select=Sourced(split_rule_ids(select), "--select"))
     if split_rule_ids(ignore):
@@ -262,10 +269,16 @@ def _with_key(settings: Settings, origin: str, path: Path, key: str, value: obje
         if key == "exclude":
             return replace(settings, exclude=globs)
         return replace(settings, extend_exclude=(*settings.extend_exclude, globs))
-    elif key == "strict":
+    elif key in FLAG_KEYS:
         if isinstance(value, bool):
-            return replace(settings, strict=Sourced(value, origin))
-        mistakes.append(_("{origin}: strict must be true or false").format(origin=origin))
+            flag = Sourced(value, origin)
+            if key == "fix":
+                return replace(settings, fix=flag)
+            if key == "unsafe-fixes":
+                return replace(settings, unsafe_fixes=flag)
+            return replace(settings, strict=flag)
+        mistakes.append(_("{origin}: {key} must be true or false").format(origin=origin,
+                                                                          key=key))
     elif key == "format":
         from deckcli.report import RENDERERS
 

@@ -43,6 +43,7 @@ from deckcli.pools.registry import PoolRegistry
 
 # select/ignore never hide these
 UNSILENCED = frozenset({"pool-override", "pool-added", "config-silenced", "config-excluded"})
+STYLE = frozenset({"card-spelling", "number-form"})  # shown when selected; fixed by --fix
 
 
 @dataclass
@@ -61,11 +62,12 @@ class Judged:
     result: DeckResult | None = None
     placement: Placement | None = None
     read: list[Problem] = field(default_factory=list)  # what reading the deck found
+    data: bytes | None = None  # the file's bytes as judged (None: a buffer, or unreadable)
 
 
 def judge(path: Path, settings: Settings, registry: PoolRegistry | None, *,
           text: str | None = None, explicit: bool = False, kind: DeckKind | None = None,
-          problems: tuple[Problem, ...] | list[Problem] = ()) -> Judged:
+          problems: tuple[Problem, ...] | list[Problem] = (), fixing: bool = False) -> Judged:
     """Judge the deck at `path`, or the `text` an editor holds for it.
 
     `explicit`: the file was named (on the command line, by `import`): it is a deck whatever
@@ -73,6 +75,9 @@ def judge(path: Path, settings: Settings, registry: PoolRegistry | None, *,
     configuration makes any file it names a deck). `kind`: the file format when the path's
     suffix does not give it (standard input). `problems`: found before reading (by the scan),
     reported with the deck. `registry` None: read only (the editor's configuration is broken).
+    Each problem's fix gets the edits of the deck's text that make it (`formats.fixedit`);
+    `fixing` (`check --fix`) also looks for the spellings the pool writes otherwise (STYLE)
+    and keeps them whatever `select` says.
     """
     glob = settings.deck_glob(path)  # the one visit of the configuration's [[decks]]
     file_format = by_kind(kind) if kind is not None else by_suffix(path)
@@ -94,15 +99,24 @@ def judge(path: Path, settings: Settings, registry: PoolRegistry | None, *,
                       result=filter_problems(unchecked(deck, found), settings),
                       placement=placement, read=read_problems)
     placement = place(deck, registry, settings, glob)
-    return Judged(path, digest, deck=deck, result=filter_problems(
-        _verdict(deck, found, placement), settings), placement=placement, read=read_problems)
+    spelling = fixing or not STYLE.isdisjoint(settings.select.value)
+    verdict = _verdict(deck, found, placement, spelling)
+    if any(p.fix is not None for p in verdict.problems):
+        decoded = text if text is not None else decode_deck_bytes(seen[0])[0] if seen else None
+        if decoded is not None:
+            from deckcli.formats.fixedit import materialize
+
+            materialize(decoded, deck, verdict.problems, placement.resolver)
+    return Judged(path, digest, deck=deck, result=filter_problems(verdict, settings, fixing),
+                  placement=placement, read=read_problems, data=seen[0] if seen else None)
 
 
-def _verdict(deck: Deck, problems: list[Problem], placed: Placement) -> DeckResult:
+def _verdict(deck: Deck, problems: list[Problem], placed: Placement, spelling: bool = False
+             ) -> DeckResult:
     if placed.resolver is None:
         assert placed.stop is not None
         return unchecked(deck, [placed.stop, *problems], placed.game_id)
-    return check_deck(deck, placed.resolver, [*placed.notes, *problems])
+    return check_deck(deck, placed.resolver, [*placed.notes, *problems], spelling)
 
 
 def _written_place(deck: Deck, text: str | None, registry: PoolRegistry, settings: Settings,
@@ -216,14 +230,18 @@ def lone_surrogate(text: str) -> Problem | None:
             line=line, code=ord(found.group())))
 
 
-def filter_problems(result: DeckResult, settings: Settings) -> DeckResult:
+def filter_problems(result: DeckResult, settings: Settings, fixing: bool = False
+                    ) -> DeckResult:
     """Apply --select / --ignore (rule ids) to a deck's problems; a notice that a user pool
     judged the deck (UNSILENCED) is kept whatever they say, so a repository's configuration
-    cannot hide a weakened pool."""
+    cannot hide a weakened pool. The notices of references the pool spells otherwise (STYLE)
+    are reported only when selected by name, and fixed by `--fix` unless ignored (`fixing`)."""
     select, ignore = settings.select.value, settings.ignore.value
     kept: list[Problem] = []
     dropped: list[Problem] = []
     for p in result.problems:
+        if p.rule in STYLE and not (fixing or p.rule in select):
+            continue  # a spelling notice: looked for only when fixing or selected
         shown = p.rule in UNSILENCED or ((not select or p.rule in select) and p.rule not in ignore)
         (kept if shown else dropped).append(p)
     dropped = [p for p in dropped if p.severity != "info"]

@@ -24,6 +24,7 @@ from deckcli.escape import printable_path
 from deckcli.formats.kinds import by_kind
 from deckcli.i18n import _
 from deckcli.model.deck import Deck
+from deckcli.model.fix import game_fix, games_fix
 from deckcli.model.problem import Problem
 from deckcli.pools.registry import PoolRegistry
 
@@ -119,9 +120,11 @@ def missing_game(deck: Deck, registry: PoolRegistry, inference: Inference) -> Pr
     fits = inference.fits()
     said = _("its cards fit {games}, none clearly").format(games=fits) if fits else (
         _("no game knows its cards") if inference.total else _("it lists no cards"))
+    fitting = [game for game, count in inference.known if count] or registry.game_ids()
     return Problem(rule="missing-game", message=_(
         "which game is this deck for? {said}; {pin_hint} (games: {games})").format(
-        said=said, pin_hint=pin_hint(deck), games=", ".join(registry.game_ids())))
+        said=said, pin_hint=pin_hint(deck), games=", ".join(registry.game_ids())),
+        fix=games_fix(fitting))
 
 
 def inferred_notice(deck: Deck, inference: Inference) -> Problem:
@@ -138,7 +141,7 @@ def inferred_notice(deck: Deck, inference: Inference) -> Problem:
                     "references; to pin it, {pin_hint}")
     return Problem(rule="game-inferred", severity="info", message=message.format(
         game=game, count=count, total=inference.total, next=others[0] if others else "",
-        pin_hint=pin_hint(deck, game)))
+        pin_hint=pin_hint(deck, game)), fix=game_fix(game))
 
 
 def override_notice(registry: PoolRegistry, game_id: str) -> list[Problem]:

@@ -41,7 +41,7 @@ from deckcli.model.result import DeckResult
 from deckcli.pools.poolfile import PoolError
 from deckcli.pools.registry import PoolRegistry
 
-RESULTS = RESULTS_STORE = Store("results", format=5, code=(".",), bound=16,
+RESULTS = RESULTS_STORE = Store("results", format=6, code=(".",), bound=16,
                                 max_bytes=256 * 1024 * 1024, max_age_days=30)
 
 Checked = DeckResult | Skip

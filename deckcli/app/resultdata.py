@@ -12,6 +12,7 @@ from typing import TypeGuard, get_args
 
 from deckcli.app.scan import Skip
 from deckcli.escape import control_character
+from deckcli.model.fix import APPLICABILITIES, Fix, TextEdit
 from deckcli.model.problem import Problem, Severity
 from deckcli.model.result import DeckResult
 
@@ -22,9 +23,42 @@ def to_data(result: DeckResult | Skip) -> list[object]:
     """["deck", path, game, format, cards, name, problems] or ["skip", path, reason]."""
     if isinstance(result, Skip):
         return ["skip", result.path, result.reason]
-    problems = [[p.rule, p.message, p.severity, p.card, p.line, p.column, p.stands_for]
-                for p in result.problems]
+    problems = [[p.rule, p.message, p.severity, p.card, p.line, p.column, p.stands_for,
+                 fix_data(p.fix)] for p in result.problems]
     return ["deck", result.path, result.game, result.format, result.cards, result.name, problems]
+
+
+def fix_data(fix: Fix | None) -> list[object] | None:
+    """[applicability, title, edits as [line, column, end line, end column, text], choices]:
+    the changes a rule proposed are not kept, only what a report or `--fix` uses."""
+    if fix is None:
+        return None
+    return [fix.applicability, fix.title,
+            [[e.line, e.column, e.end_line, e.end_column, e.text] for e in fix.edits],
+            [fix_data(choice) for choice in fix.choices]]
+
+
+def fix_from(data: object) -> Fix | None | bool:
+    """The fix `fix_data` wrote (None for none), or False when the data is of another shape."""
+    if data is None:
+        return None
+    if type(data) is not list or len(data) != 4:
+        return False
+    applicability, title, edits, choices = data
+    if applicability not in APPLICABILITIES or not _text(title) or type(edits) is not list \
+            or type(choices) is not list:
+        return False
+    made = []
+    for edit in edits:
+        if type(edit) is not list or len(edit) != 5 or not all(
+                _number(value, least=1) for value in edit[:4]) or type(edit[4]) is not str:
+            return False
+        made.append(TextEdit(*edit))
+    found = [fix_from(choice) for choice in choices]
+    kept = [choice for choice in found if isinstance(choice, Fix)]
+    if len(kept) != len(found):
+        return False
+    return Fix(applicability, title, (), tuple(made), tuple(kept))
 
 
 def _text(value: object, optional: bool = False) -> bool:
@@ -57,13 +91,15 @@ def from_data(data: object) -> DeckResult | Skip | None:
         return None
     problems = []
     for row in rows:
-        if type(row) is not list or len(row) != 7:
+        if type(row) is not list or len(row) != 8:
             return None
-        rule, message, severity, card, line, column, stands_for = row
-        if not (_text(rule) and _text(message) and _severity(severity)
-                and _text(card, True) and _number(line, True) and _number(column, True)
-                and _number(stands_for, least=1)):
+        rule, message, severity, card, line, column, stands_for, fix_row = row
+        fix = fix_from(fix_row)
+        if fix is False or not (_text(rule) and _text(message) and _severity(severity)
+                                and _text(card, True) and _number(line, True)
+                                and _number(column, True) and _number(stands_for, least=1)):
             return None
-        problems.append(Problem(rule, message, severity, card, line, column, stands_for))
+        problems.append(Problem(rule, message, severity, card, line, column, stands_for,
+                                fix if isinstance(fix, Fix) else None))
     return DeckResult(path, game and intern(game), deck_format and intern(deck_format), cards,
                       problems, name)

@@ -90,6 +90,8 @@ class Settings:
     config: Sourced[Path | None] = Sourced(None, NO_CONFIG)  # the configuration file used
     format: Sourced[str] = Sourced("rich")  # the output format of `check`
     strict: Sourced[bool] = Sourced(False)  # warnings fail the check too
+    fix: Sourced[bool] = Sourced(False)  # `check` applies safe fixes
+    unsafe_fixes: Sourced[bool] = Sourced(False)  # … and unsafe ones (with fix)
     select: Sourced[tuple[str, ...]] = Sourced(())  # report only these rule ids
     ignore: Sourced[tuple[str, ...]] = Sourced(())  # never report these
     exclude: Sourced[Globs] = field(default_factory=_default_exclude)  # replaces the defaults
@@ -199,6 +201,8 @@ class Settings:
             ("select", list(self.select.value), self.select.origin),
             ("ignore", list(self.ignore.value), self.ignore.origin),
             ("strict", self.strict.value, self.strict.origin),
+            ("fix", self.fix.value, self.fix.origin),
+            ("unsafe-fixes", self.unsafe_fixes.value, self.unsafe_fixes.origin),
             ("format", self.format.value, self.format.origin),
             ("decks", [{"path": deck.path, "game": deck.game, "deck-format": deck.deck_format}
                        for deck in self.decks.value], self.decks.origin),

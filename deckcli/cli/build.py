@@ -301,18 +301,24 @@ def _formatted(loaded: LoadedDeck) -> bytes:
     return bom + (NATIVE.reformat(text, loaded.resolver) or text).encode("utf-8")
 
 
-@app.command(help=_("Print the JSON Schema of deck files, for editors that check TOML as you "
-                    "type."), epilog=epilog(
+@app.command(help=_("Print the JSON Schema of deck files (for editors that check TOML as you "
+                    "type), or of check --format json's report (each problem's fix with it)."),
+             epilog=epilog(
     ("deckcli schema deck > deck.schema.json", _("Save the schema for taplo or Even Better "
                                                  "TOML.")),
 ))
 def schema(
-    kind: Annotated[str, typer.Argument(metavar="KIND",
-                                        help=_("What to describe: deck."))] = "deck",
+    kind: Annotated[str, typer.Argument(metavar="KIND", help=_(
+        "What to describe: deck (deck files) or report (check --format json)."))] = "deck",
 ) -> None:
     from deckcli.formats.schema import deck_schema
 
+    if kind == "report":
+        from deckcli.report.json_report import report_schema
+
+        typer.echo(json.dumps(report_schema(), indent=2, ensure_ascii=False))
+        return
     if kind != "deck":
-        raise UserError(_("schema describes: deck (not {kind!r})").format(kind=kind))
+        raise UserError(_("schema describes: deck or report (not {kind!r})").format(kind=kind))
     typer.echo(json.dumps(deck_schema(open_registry().game_ids()), indent=2,
                           ensure_ascii=False))

@@ -15,12 +15,15 @@ from deckcli.cli.app import app, global_allow_outside, global_isolated, global_p
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.options import DeckFormatOption, GameOption
 from deckcli.cli.output import emit
-from deckcli.errors import UserError
+from deckcli.errors import EXIT_FAILED, UserError
 from deckcli.formats.kinds import suffix_list
 from deckcli.i18n import _, for_machine_output
 from deckcli.report import LOCAL, RENDERERS
 
 if TYPE_CHECKING:
+    from typing import TextIO
+
+    from deckcli.app.fixing import Fixed
     from deckcli.model.result import CheckResult
 
 OUTPUT_FORMATS = tuple(RENDERERS)  # the report registry's names
@@ -66,9 +69,13 @@ class ProgressBar:
     ("deckcli check decks/ --format github --strict", _("Annotations in a GitHub Actions "
                                                         "job; warnings fail too.")),
     ("deckcli check list.txt -g megaman --select copies,deck-size", _("A text list, two rules.")),
+    ("deckcli check decks/ --fix", _("Apply the safe fixes, then report what is left.")),
+    ("deckcli check deck.toml --diff --unsafe-fixes", _("Show what the fixes would change; "
+                                                        "write nothing.")),
     exits=_("0 every deck legal; 1 a deck is illegal or unreadable (or a folder holds no "
-            "decks); 2 usage error (bad option, missing path, unknown game or rule id); 3 "
-            "internal error (a bug: rerun with --debug and report it)."),
+            "decks, or a fix could not be written; with --diff: a file would change); 2 usage "
+            "error (bad option, missing path, unknown game or rule id); 3 internal error (a "
+            "bug: rerun with --debug and report it)."),
 ))
 def check(
     paths: Annotated[
@@ -125,6 +132,22 @@ def check(
         "--isolated", help=_("Read no configuration file (deckcli.toml, pyproject.toml, "
                              "cardpools/ beside them): for pull-request CI that must not "
                              "trust the branch it checks."))] = False,
+    fix: Annotated[bool | None, typer.Option(
+        "--fix/--no-fix", help=_("Apply the safe fixes (the same cards, the same counts: "
+                                 "spellings, merged lines, the game line), then report what is "
+                                 "left (config: fix)."), show_default=False)] = None,
+    unsafe_fixes: Annotated[bool | None, typer.Option(
+        "--unsafe-fixes/--no-unsafe-fixes", help=_(
+            "Apply the unsafe fixes too (they change what the deck holds: copies cut, a "
+            "misspelt name replaced); given here, it fixes as --fix does unless --no-fix "
+            "(config: unsafe-fixes, with fix = true)."), show_default=False)] = None,
+    fix_only: Annotated[bool, typer.Option(
+        "--fix-only", help=_("Apply the fixes (as --fix) and report only what was fixed; exit "
+                             "1 only when a file could not be fixed (the deckcli-fix "
+                             "pre-commit hook)."))] = False,
+    diff: Annotated[bool, typer.Option(
+        "--diff", help=_("Print a unified diff of what --fix would change and write nothing "
+                         "(exit 1 when a file would change)."))] = False,
     verbose: Annotated[bool, typer.Option(
         "--verbose",
         help=_("List every file a folder scan skipped, and why (on stderr)."))] = False,
@@ -152,7 +175,8 @@ def check(
                              ignore=ignore, exclude=exclude, extend_exclude=extend_exclude,
                              force_exclude=force_exclude,
                              allow_outside=allow_outside or global_allow_outside(),
-                             isolated=isolated or global_isolated())
+                             isolated=isolated or global_isolated(), fix=fix,
+                             unsafe_fixes=unsafe_fixes)
     registry = settings.registry(everything=True)  # every mistake of the settings at once
     missing = [str(path) for path in paths if not path.exists() and not path.is_symlink()]
     if missing:
@@ -166,6 +190,20 @@ def check(
     output_format = settings.format.value
     if output_format in MACHINE_FORMATS:  # a CI log reads the same whatever the locale
         for_machine_output()
+    fixes = None
+    asked = unsafe_fixes is True and fix is not False  # --unsafe-fixes alone fixes too
+    if diff or fix_only or asked or settings.fix.value:
+        from deckcli.cli.fix_run import print_diffs, run_fixes
+
+        fixes = run_fixes(paths, registry, settings, settings.unsafe_fixes.value, not diff)
+        if fix_only and not diff:
+            report_fixes(fixes, settings.unsafe_fixes.value, False, sys.stdout)
+            raise typer.Exit(EXIT_FAILED if fixes[1] else 0)
+        if diff:
+            print_diffs(fixes[0])
+            report_fixes(fixes, settings.unsafe_fixes.value, diff, sys.stderr)
+            raise typer.Exit(EXIT_FAILED if fixes[1] or any(f.changed for f in fixes[0])
+                             else 0)
     bar = ProgressBar() if output_format in LOCAL_FORMATS and sys.stderr.isatty() else None
     try:
         result = check_paths(paths, registry, settings, jobs or os.cpu_count() or 1, bar,
@@ -188,7 +226,25 @@ def check(
          commands=output_format == "github")
     if settings.step_summary.value is not None:
         append_step_summary(result, settings.step_summary.value)
+    if fixes is not None:
+        shown = sys.stdout if output_format in ("rich", "text") and output is None else sys.stderr
+        report_fixes(fixes, settings.unsafe_fixes.value, False, shown)
+        if fixes[1]:
+            raise typer.Exit(max(result.exit_code(), EXIT_FAILED))
     raise typer.Exit(result.exit_code())
+
+
+def report_fixes(fixes: tuple[list[Fixed], list[str]], unsafe: bool, diff: bool,
+                 out: TextIO) -> None:
+    """The files that could not be fixed (on stderr), then the summary line of the fixes."""
+    from deckcli.app.fixing import summary
+    from deckcli.escape import escape_controls
+
+    done, failures = fixes
+    for failure in failures:
+        sys.stderr.write(f"deckcli: error: {escape_controls(failure)}\n")
+    out.write(summary(done, unsafe, diff) + "\n")
+    out.flush()
 
 
 def append_step_summary(result: CheckResult, summary: Path) -> None:

@@ -112,11 +112,13 @@ def plain_lines(document: dict[str, Any]) -> list[str]:
     lines = []
     for title, docs in _sections(document):
         rows = [[doc["id"], doc["kind"], doc["severity"],
-                 f"{doc['checks']} — {example_label(doc)}: {doc['example']}"] for doc in docs]
+                 f"{doc['checks']} — {example_label(doc)}: {doc['example']}"
+                 + (f" — {doc['fix']}" if doc.get("fix") else "")] for doc in docs]
         lines += [title, *plain_table(columns, rows), ""]
     for kind in document.get("kinds", []):
-        lines.append(_("kind {kind}: {description} — fails for: {example}").format(
-            kind=kind["kind"], description=kind["description"], example=kind["example"]))
+        line = _("kind {kind}: {description} — fails for: {example}").format(
+            kind=kind["kind"], description=kind["description"], example=kind["example"])
+        lines.append(line + (f" — {kind['fix']}" if kind.get("fix") else ""))
     return lines[:-1] if lines and not lines[-1] else lines
 
 
@@ -137,6 +139,8 @@ def _print_blocks(console: Console, title: str, docs: list[dict[str, str]]) -> N
                               (0, 0, 0, 4)))
         console.print(Padding(Text(f"{example_label(doc)}: {doc['example']}", style="dim"),
                               (0, 0, 0, 4)))
+        if doc.get("fix"):
+            console.print(Padding(Text(doc["fix"], style="dim"), (0, 0, 0, 4)))
 
 
 def rule_table(title: str, docs: list[dict[str, str]]) -> Table:
@@ -156,6 +160,8 @@ def rule_table(title: str, docs: list[dict[str, str]]) -> Table:
             checks = f"{escape(doc['description'])}\n[dim]{checks}[/]"
         if doc["source"] and doc["source"] != "deckcli":
             checks += "\n[dim]" + _("source: {source}").format(source=escape(doc["source"])) + "[/]"
+        if doc.get("fix"):
+            checks += f"\n[dim]{escape(doc['fix'])}[/]"
         table.add_row(escape(doc["id"]), doc["kind"], doc["severity"], checks,
                       escape(doc["example"]))
     return table
@@ -170,5 +176,8 @@ def kind_table(kinds: list[dict[str, str]]) -> Table:
     for column in (_("kind"), _("what it checks"), _("fails for")):
         table.add_column(column, overflow="fold")
     for kind in kinds:
-        table.add_row(kind["kind"], escape(kind["description"]), escape(kind["example"]))
+        described = escape(kind["description"])
+        if kind.get("fix"):
+            described += f"\n[dim]{escape(kind['fix'])}[/]"
+        table.add_row(kind["kind"], described, escape(kind["example"]))
     return table

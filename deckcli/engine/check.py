@@ -16,6 +16,7 @@ import itertools
 import math
 from collections.abc import Iterator, Sequence
 
+from deckcli.engine.fixes import placed_cut, spelling_problems
 from deckcli.engine.query import QueryError
 from deckcli.engine.resolver import Ambiguous, Resolved, Resolver
 from deckcli.engine.rules import run_rules
@@ -30,9 +31,12 @@ MAX_READINGS = 512
 Reading = tuple[tuple[tuple[Card, int], ...], ...]  # per ambiguous entry: (card, copies) pairs
 
 
-def check_deck(deck: Deck, resolver: Resolver, problems: Sequence[Problem] = ()) -> DeckResult:
+def check_deck(deck: Deck, resolver: Resolver, problems: Sequence[Problem] = (),
+               spelling: bool = False) -> DeckResult:
     """The verdict on a deck for the resolver's game and format (`problems`: found earlier,
-    while reading or placing the deck, and reported first)."""
+    while reading or placing the deck, and reported first); with `spelling`, a notice for
+    each reference the pool writes otherwise (what `check --fix` fixes, or `--select`
+    asks for)."""
     total = deck.total
     result = DeckResult(printable_path(deck.path), resolver.pool.game_id, resolver.format_id,
                         total, list(problems), deck.name)
@@ -40,6 +44,8 @@ def check_deck(deck: Deck, resolver: Resolver, problems: Sequence[Problem] = ())
         ambiguous: list[Ambiguous] = []
         cards, resolve_problems = resolver.resolve(deck.entries, ambiguous)
         result.problems.extend(resolve_problems)
+        if spelling:
+            result.problems.extend(spelling_problems(resolver, deck.entries))
         ambiguous = [narrowed(resolver, item, cards, ambiguous) for item in ambiguous]
         if not ambiguous:
             result.problems.extend(run_rules(resolver, cards, total))
@@ -53,6 +59,9 @@ def check_deck(deck: Deck, resolver: Resolver, problems: Sequence[Problem] = ())
         result.problems.append(Problem(
             rule="broken-pool", message=_("{path}: a rule query is invalid: {reason}").format(
                                             path=resolver.pool.path, reason=exc)))
+    for found in result.problems:
+        if found.fix is not None:
+            placed_cut(found, resolver, deck.entries)
     result.problems = capped(result.problems)  # 50 per rule per file, then one summary line
     return result
 
@@ -127,7 +136,8 @@ def judge_readings(resolver: Resolver, cards: list[Resolved], ambiguous: list[Am
                                                              "{verdict} whichever it is, so "
                                                              "the verdict does not depend "
                                                              "on it").format(
-                                                               names=_names(item), verdict=verdict))
+                                                               names=_names(item), verdict=verdict),
+                         fix=resolver.reading_fix(item.entry.ref, item.candidates))
                  for item in ambiguous]
         by_rule = [] if legal else _broken_by_every_reading(outcomes, shared, ambiguous)
         if not legal and not _errors(shared) and not by_rule:
@@ -149,7 +159,9 @@ def judge_readings(resolver: Resolver, cards: list[Resolved], ambiguous: list[Am
                f"write the card number to settle it: "
                + "; ".join(_names(item) for item in shown))
     return [Problem(rule="ambiguous-card", line=shown[0].entry.line,
-                    card=shown[0].entry.ref[:60], message=message), *shared]
+                    card=shown[0].entry.ref[:60], message=message,
+                    fix=resolver.reading_fix(shown[0].entry.ref, shown[0].candidates)),
+            *shared]
 
 
 def _broken_by_every_reading(outcomes: Sequence[tuple[Reading, list[Problem]]],

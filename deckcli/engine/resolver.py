@@ -9,7 +9,7 @@ copy keys, rule classifications), so the pool itself stays plain data.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,10 +22,14 @@ from deckcli.engine.suggest import pool_memo, suggestions
 from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.deck import DeckEntry
+from deckcli.model.fix import Fix, merge_fix, rename_fix
 from deckcli.model.pool import Pool
 from deckcli.model.poolspec import Format, RuleBase
 from deckcli.model.problem import Problem
 from deckcli.textnorm import fold, split_number
+
+CLEARLY_BEST = 0.8  # a did-you-mean replaces a name when it is this close (difflib ratio)
+MARGIN = 0.1  # … and closer by this much than the next guess
 
 
 def rules_read(rules: Iterable[RuleBase], query: Callable[[str], Query]
@@ -230,13 +234,55 @@ class Resolver:
         return (f'"{ref}" names {len(found.candidates)} cards that differ for this format\'s '
                 f"rules; write the card number instead: {numbers}{more}")
 
+    def best_guess(self, ref: str) -> Card | None:
+        """The card an unknown reference most likely means, when one guess is clearly the best:
+        close enough (CLEARLY_BEST) and clearly closer than any other (MARGIN)."""
+        import difflib
+
+        folded = fold(ref)
+        scored = []
+        for label in self.suggestions(ref, limit=3):
+            card = self.lookup(label).card
+            if card is None:
+                continue
+            keys = [fold(name) for name in card.all_names()] + [card.folded_number]
+            scored.append((max(difflib.SequenceMatcher(None, folded, key).ratio()
+                               for key in keys), card))
+        scored.sort(key=lambda item: -item[0])
+        if not scored or scored[0][0] < CLEARLY_BEST:
+            return None
+        if len(scored) > 1 and scored[0][0] - scored[1][0] < MARGIN:
+            return None
+        return scored[0][1]
+
+
+    def unknown_fix(self, ref: str) -> Fix | None:
+        """An unknown name replaced by its one clearly best did-you-mean (unsafe: a guess)."""
+        card = self.best_guess(ref)
+        if card is None:
+            return None
+        written = self.spelling(card)
+        return rename_fix("unsafe", ref, written, _("Replace {ref} with {card}").format(
+            ref=ref, card=card.label()))
+
+
+    def reading_fix(self, ref: str, candidates: Sequence[Card]) -> Fix:
+        """An ambiguous name: one choice per reading (its card number), none applied."""
+        choices = tuple(rename_fix("unsafe", ref, card.number, _("Write {number} ({card})").format(
+            number=card.number, card=card.name + (f", {card.type}" if card.type else "")))
+            for card in self.distinct(candidates))
+        return Fix("display-only", _("Write the card number of the reading you mean"),
+                   choices=choices)
+
     def problem_for(self, entry: DeckEntry, found: Lookup) -> Problem:
         """The problem of an entry that names no card."""
         shown = entry.ref if len(entry.ref) <= 60 else entry.ref[:57] + "…"
         message = self.why_not(entry.ref, found)
         if found.candidates:
-            return Problem(rule="ambiguous-card", message=message, card=shown, line=entry.line)
-        return Problem(rule="unknown-card", message=message, card=shown, line=entry.line)
+            return Problem(rule="ambiguous-card", message=message, card=shown, line=entry.line,
+                           fix=self.reading_fix(entry.ref, found.candidates))
+        return Problem(rule="unknown-card", message=message, card=shown, line=entry.line,
+                       fix=self.unknown_fix(entry.ref))
 
     # -- decks -----------------------------------------------------------------------------
 
@@ -271,7 +317,8 @@ class Resolver:
                 message=_('"{ref}" and "{earlier}" (line {line}) are both {card}; counted '
                           "together as {count}").format(
                             ref=entry.ref, earlier=earlier.ref, line=earlier.line,
-                            card=card.label(), count=earlier.count)))
+                            card=card.label(), count=earlier.count),
+                fix=merge_fix(entry.ref, earlier.ref)))
         return list(resolved.values()), problems
 
     def copy_slots(self, card: Card) -> set[tuple[str, str | None]]:

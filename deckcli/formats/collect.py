@@ -7,6 +7,7 @@ from __future__ import annotations
 from deckcli.formats.entries import MAX_COUNT, MAX_ENTRIES, check_entry, problem
 from deckcli.i18n import _
 from deckcli.model.deck import Deck, DeckEntry
+from deckcli.model.fix import merge_fix
 from deckcli.model.problem import Problem
 
 
@@ -43,11 +44,12 @@ class EntryCollector:
         elif earlier is not None:
             earlier.count += count
             if repeat_warning:
-                self.problems.append(problem("duplicate-card", _("{ref} is listed again (line "
-                                                                 "{line}); counts added").format(
-                                                                   ref=ref, line=earlier.line),
-                                                                   line,
-                                             severity="warning", card=ref))
+                repeated = problem("duplicate-card", _("{ref} is listed again (line "
+                                                       "{line}); counts added").format(
+                                                           ref=ref, line=earlier.line),
+                                   line, severity="warning", card=ref)
+                repeated.fix = merge_fix(ref, ref)
+                self.problems.append(repeated)
         elif len(self.seen) >= MAX_ENTRIES:
             self.problems.append(problem("too-many-entries", _("more than {max_entries:,} "
                                                                "entries").format(

@@ -131,3 +131,23 @@ def _unescaped(body: str) -> str | None:
         return next(iter(tomllib.loads(f'"{body}" = 0')))
     except tomllib.TOMLDecodeError:
         return None
+
+
+def card_key_spans(text: str) -> Iterator[tuple[str, int, int, str]]:
+    """(key, start, end, token) of every key of `[cards]`, in the order written: where its
+    token (quotes included) stands in `text`, for an edit that renames a card reference."""
+    table = ""
+    for match in _KEY_OR_HEADER.finditer(text):
+        if match.group("table") is not None:
+            table = match.group("table").strip().strip('"')
+            continue
+        if table != "cards":
+            continue
+        key = _match_key(match)
+        group = next(name for name in ("bare", "basic", "literal")
+                     if match.group(name) is not None)
+        start, end = match.span(group)
+        if group != "bare":  # the quotes belong to the token
+            start, end = start - 1, end + 1
+        if key is not None:
+            yield key, start, end, text[start:end]

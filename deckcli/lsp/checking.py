@@ -97,6 +97,18 @@ class Checker:
         found = registry.open_resolver(game, format_id) if registry is not None else None
         return found if isinstance(found, Resolver) else None
 
+    def fix_all(self, path: Path, text: str) -> str | None:
+        """The document with every safe fix made, as `check --fix` makes them (None: not a
+        deck, or nothing to fix)."""
+        from deckcli.app.fixing import fix_text
+
+        place_of = self._place_of(path)
+        if place_of.registry is None:
+            return None
+        fixed = fix_text(path, text.encode("utf-8"), None, place_of.registry,
+                         place_of.settings, unsafe=False)
+        return fixed.after.decode("utf-8") if fixed.changed else None
+
     def check(self, path: Path, text: str) -> Checked:
         """What `deckcli check PATH` would say if the file held `text` (the app's judge)."""
         place_of = self._place_of(path)

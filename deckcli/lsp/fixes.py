@@ -10,69 +10,111 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.workspace import TextDocument
 
-from deckcli.engine.rules.kinds.copies import CopiesRule
+from deckcli.engine.resolver import Resolver
 from deckcli.errors import UserError
 from deckcli.formats.base import Ref, Symbol
+from deckcli.formats.fixedit import Before, text_edits
 from deckcli.formats.kinds import by_kind
 from deckcli.formats.read import parse_deck_text
 from deckcli.formats.write import UNFORMATTABLE
 from deckcli.i18n import _
-from deckcli.lsp.actions import Fix, cut, game_lines, line_change, ranked_games, renames
+from deckcli.lsp.actions import line_change
 from deckcli.lsp.checking import Checked, Checker
 from deckcli.lsp.diagnostics import spans
-from deckcli.lsp.units import span_maker, text_edit
+from deckcli.lsp.units import Replace, span_maker, text_edit
 from deckcli.model.deck import Deck
+from deckcli.model.fix import Fix, TextEdit, game_fix
+from deckcli.model.problem import Problem
 
 _SYMBOL_KINDS = {"field": types.SymbolKind.Property, "section": types.SymbolKind.Namespace,
                  "card": types.SymbolKind.Field}
 
 
+FIX_ALL = "source.fixAll.deckcli"  # every safe fix at once (as `check --fix`), e.g. on save
+
+
+def wanted(only: Sequence[str] | None, kind: str) -> bool:
+    """Whether the client asked for code actions of `kind` (no `only`: every quick fix)."""
+    if only is None:
+        return kind == types.CodeActionKind.QuickFix
+    return any(kind == asked or kind.startswith(asked + ".") for asked in only)
+
+
 def code_actions(doc: TextDocument, checked: Checked, checker: Checker,
                  params: types.CodeActionParams) -> list[types.CodeAction] | None:
-    """The quick fixes of the problems on the requested lines (see `actions.py`)."""
+    """The quick fixes of the problems on the requested lines, each the fix `check` offers
+    (one per choice of a display-only fix), titled with its applicability; and, when asked
+    for, `source.fixAll.deckcli`: every safe fix, as `check --fix` makes them."""
     uri = params.text_document.uri
     if checked.deck is None:
         return None
-    deck, text, path = checked.deck, doc.source, Path(str(doc.path))
-    assert deck is not None
-    resolver = checked.resolver
-    file_format = by_kind(deck.kind)
-    refs = file_format.refs(text)
-    copies = {rule.id for rule in resolver.format.rules
-              if isinstance(rule, CopiesRule)} if resolver else set()
-    first, last = params.range.start.line, params.range.end.line
-    fixes: list[Fix] = []
-    for problem, (line, _start, _end) in spans(checked, text):
-        if not first <= line <= last:
-            continue
-        ref = refs.get(line) if problem.line is not None else None
-        if ref is not None and resolver is not None:
-            fixes += renames(problem, ref, resolver, deck, {r.ref for r in refs.values()})
-            if problem.rule in copies:
-                fixes += cut(problem, ref, text, deck)
-        if problem.rule == "missing-game":
-            registry = checker.registry_for(path)
-            games = ranked_games(deck, lambda game: checker.open_game(path, game, None),
-                                 registry.game_ids() if registry else [])
-            fixes += game_lines(file_format, games, problem)
-    if checked.game_from is not None and resolver is not None:
-        notice = next((p for p in checked.problems if p.rule == "game-inferred"), None)
-        given = (_("{fix} (the game the configuration gives)") if checked.game_from == "config"
-                 else _("{fix} (the game its cards give)"))
-        fixes += [Fix(given.format(fix=fix.title), fix.edits, notice, fix.preferred)
-                  for fix in game_lines(file_format, [resolver.pool.game_id], None)]
-    return [to_action(doc, uri, fix, params.context.diagnostics) for fix in fixes]
+    text, path = doc.source, Path(str(doc.path))
+    only = params.context.only
+    actions: list[types.CodeAction] = []
+    if wanted(only, types.CodeActionKind.QuickFix):
+        first, last = params.range.start.line, params.range.end.line
+        for problem, (line, _start, _end) in spans(checked, text):
+            if first <= line <= last and problem.fix is not None:
+                actions += quick_fixes(doc, uri, problem, params.context.diagnostics)
+        if checked.game_from is not None and checked.resolver is not None and not any(
+                p.rule == "game-inferred" for p in checked.problems):
+            actions += configured_game(doc, uri, checked.deck, checked.resolver)
+    if wanted(only, FIX_ALL):
+        after = checker.fix_all(path, text)
+        if after is not None:
+            actions.append(types.CodeAction(
+                title=_("Fix every safe problem (deckcli)"), kind=FIX_ALL,
+                edit=types.WorkspaceEdit(changes={uri: [
+                    text_edit(doc, replace_of(edit)) for edit in text_edits(text, after)]})))
+    return actions
 
 
-def to_action(doc: TextDocument, uri: str, fix: Fix,
-              diagnostics: Sequence[types.Diagnostic]) -> types.CodeAction:
-    """A fix as a quick-fix code action, with the editor's diagnostic it answers."""
-    answered = [d for d in diagnostics if fix.problem is not None
-                and d.code == fix.problem.rule and d.source == "deckcli"]
+def quick_fixes(doc: TextDocument, uri: str, problem: Problem,
+                diagnostics: Sequence[types.Diagnostic]) -> list[types.CodeAction]:
+    """A problem's fix as code actions: the fix itself, or one per choice of a display-only
+    fix; preferred only when it is the problem's one fix and a safe one."""
+    fix = problem.fix
+    assert fix is not None
+    offered = [choice for choice in fix.choices if choice.edits] or (
+        [fix] if fix.edits else [])
+    answered = [d for d in diagnostics if d.code == problem.rule and d.source == "deckcli"]
+    return [to_action(doc, uri, choice, answered, len(offered) == 1 and choice.applicability
+                      == "safe") for choice in offered]
+
+
+def to_action(doc: TextDocument, uri: str, fix: Fix, answered: Sequence[types.Diagnostic],
+              preferred: bool) -> types.CodeAction:
+    """A fix as a quick-fix code action, with the editor's diagnostics it answers."""
     return types.CodeAction(
-        title=fix.title, kind=types.CodeActionKind.QuickFix, diagnostics=answered or None,
-        is_preferred=fix.preferred or None,
-        edit=types.WorkspaceEdit(changes={uri: [text_edit(doc, edit) for edit in fix.edits]}))
+        title=titled(fix), kind=types.CodeActionKind.QuickFix,
+        diagnostics=list(answered) or None, is_preferred=preferred or None,
+        edit=types.WorkspaceEdit(changes={uri: [
+            text_edit(doc, replace_of(edit)) for edit in fix.edits]}))
+
+
+def titled(fix: Fix) -> str:
+    """A fix's title with its applicability, as the editor lists it."""
+    if fix.applicability == "safe":
+        return _("{title} (safe)").format(title=fix.title)
+    if fix.applicability == "unsafe":
+        return _("{title} (unsafe)").format(title=fix.title)
+    return _("{title} (display-only)").format(title=fix.title)
+
+
+def configured_game(doc: TextDocument, uri: str, deck: Deck, resolver: Resolver
+                    ) -> list[types.CodeAction]:
+    """The game the configuration gives a deck, written in the file (the same safe fix as
+    a game its cards give)."""
+    game = resolver.pool.game_id
+    made = Before(doc.source, deck, resolver).made(Fix(
+        "safe", _("Write the game {game}, which the configuration gives, in the file").format(
+            game=game), game_fix(game).changes))
+    return [] if made is None else [to_action(doc, uri, made, [], True)]
+
+
+def replace_of(edit: TextEdit) -> Replace:
+    """A fix's edit (lines and columns from 1) in the server's terms (from 0)."""
+    return edit.line - 1, edit.column - 1, edit.end_line - 1, edit.end_column - 1, edit.text
 
 
 def format_document(doc: TextDocument, checked: Checked) -> list[types.TextEdit] | None:

@@ -8,7 +8,7 @@ import re
 
 from deckcli.draw.playable import SHOW_TURN, show_chance
 from deckcli.engine.resolver import Resolved, Resolver
-from deckcli.engine.rules.kinds.copies import copies_held
+from deckcli.engine.rules import hover_lines
 from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck
@@ -58,10 +58,8 @@ def hover_text(resolver: Resolver, deck: Deck, ref: str) -> str:
 
 def copies_lines(resolver: Resolver, cards: list[Resolved], total: int, card: Card
                  ) -> list[str]:
-    """'copies: 5 of at most 4 per name' for each copies rule of the format."""
-    found = []
-    for rule, held, cap in copies_held(resolver, cards, total, card):
-        text = (_("copies in the deck: {held} (no cap; rule {rule})") if cap is None else
-                _("copies in the deck: {held} (at most {cap} per {key}; rule {rule})"))
-        found.append(text.format(held=held, cap=cap, key=md(rule.key), rule=md(rule.id)))
-    return found
+    """What each rule of the format says about the card ('copies in the deck: 5 (at most 4
+    per name; rule copies)'): each rule kind answers for itself; the values it fills in
+    (a pool's rule id and key) are escaped."""
+    return [sentence.format(**{key: md(value) for key, value in values.items()})
+            for sentence, values in hover_lines(resolver, cards, total, card)]

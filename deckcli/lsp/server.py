@@ -32,7 +32,7 @@ from deckcli.i18n import _, use_language
 from deckcli.i18n.languages import match_language
 from deckcli.lsp.checking import Checked, Checker
 from deckcli.lsp.diagnostics import diagnostics
-from deckcli.lsp.fixes import code_actions, format_document, outline
+from deckcli.lsp.fixes import FIX_ALL, code_actions, format_document, outline
 from deckcli.lsp.protocol import DeckProtocol
 from deckcli.lsp.requests import complete, hover
 from deckcli.lsp.units import range_maker
@@ -233,7 +233,7 @@ def _register_requests(server: DeckServer) -> None:
                              lambda doc, checked: hover(doc, checked, params))
 
     @server.feature(types.TEXT_DOCUMENT_CODE_ACTION, types.CodeActionOptions(
-        code_action_kinds=[types.CodeActionKind.QuickFix]))
+        code_action_kinds=[types.CodeActionKind.QuickFix, FIX_ALL]))
     def on_code_action(params: types.CodeActionParams) -> list[types.CodeAction] | None:
         return server.answer("code actions", params.text_document.uri,
                              lambda doc, checked: code_actions(doc, checked, server.checker,

@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from deckcli.i18n import _
 from deckcli.model.record import Record
+
+if TYPE_CHECKING:
+    from deckcli.model.fix import Fix
 
 RuleSeverity = Literal["error", "warning"]  # what a pool's rule may declare
 # "info" is deckcli's own notice (a user pool judged the deck): shown in every format, never
@@ -16,13 +19,14 @@ SEVERITIES: tuple[Severity, ...] = ("error", "warning", "info")
 
 class Problem(Record):
     """What rule found it, how bad it is, the message, and where (card, line, column);
-    `stands_for`: a summary line stands for this many problems of its rule."""
+    `stands_for`: a summary line stands for this many problems of its rule; `fix`: the fix
+    it offers (`model.fix`), if any."""
 
-    __slots__ = ("rule", "message", "severity", "card", "line", "column", "stands_for")
+    __slots__ = ("rule", "message", "severity", "card", "line", "column", "stands_for", "fix")
 
     def __init__(self, rule: str, message: str, severity: Severity = "error",
                  card: str | None = None, line: int | None = None, column: int | None = None,
-                 stands_for: int = 1) -> None:
+                 stands_for: int = 1, fix: Fix | None = None) -> None:
         self.rule = rule
         self.message = message
         self.severity: Severity = severity
@@ -30,10 +34,12 @@ class Problem(Record):
         self.line = line
         self.column = column
         self.stands_for = stands_for
+        self.fix = fix
 
     def to_json(self) -> dict[str, object]:
         return {"rule": self.rule, "severity": self.severity, "message": self.message,
-                "card": self.card, "line": self.line}
+                "card": self.card, "line": self.line,
+                "fix": self.fix.to_json() if self.fix is not None else None}
 
 
 MAX_PROBLEMS_PER_RULE = 50  # per file: a generated file of 200,000 bad lines stays readable

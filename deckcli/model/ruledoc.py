@@ -20,6 +20,7 @@ class RuleDoc:
     source: str
     example: str
     kind_summary: str = ""  # the first line of the rule kind's documentation
+    fix: str = ""  # which fix its problems offer, and how safe ('' when none)
 
     def to_json(self) -> dict[str, str]:
         data = asdict(self)

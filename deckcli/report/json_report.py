@@ -18,6 +18,51 @@ _encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(…, ensure_
 # without a new encoder for every deck
 
 
+def report_schema() -> dict[str, object]:
+    """The JSON Schema of this report (`deckcli schema report`), each problem's `fix` with it."""
+    edit = {"type": "object", "required": ["line", "column", "end_line", "end_column", "text"],
+            "description": "Replace the text from (line, column) to (end_line, end_column), "
+                           "the end excluded, by `text`; lines and columns count from 1 in "
+                           "the decoded file (no byte-order mark), columns in code points.",
+            "properties": {key: {"type": "integer", "minimum": 1}
+                           for key in ("line", "column", "end_line", "end_column")}
+            | {"text": {"type": "string"}}}
+    fix: dict[str, object] = {
+        "type": "object", "required": ["applicability", "title", "edits"],
+        "properties": {
+            "applicability": {"enum": ["safe", "unsafe", "display-only"],
+                              "description": "safe: the same cards and counts (check --fix); "
+                              "unsafe: changes what the deck holds or picks one reading "
+                              "(--unsafe-fixes); display-only: the player chooses, nothing "
+                              "is applied"},
+            "title": {"type": "string"},
+            "edits": {"type": "array", "items": edit,
+                      "description": "empty for a display-only fix, and for a deck whose "
+                      "format is not edited in place (CSV, JSON, .dek)"},
+            "choices": {"type": "array", "items": {"$ref": "#/$defs/fix"},
+                        "description": "a display-only fix's choices"}}}
+    problem = {"type": "object", "required": ["rule", "severity", "message", "card", "line",
+                                              "fix"],
+               "properties": {"rule": {"type": "string"},
+                              "severity": {"enum": ["error", "warning", "info"]},
+                              "message": {"type": "string"},
+                              "card": {"type": ["string", "null"]},
+                              "line": {"type": ["integer", "null"]},
+                              "fix": {"oneOf": [{"type": "null"}, {"$ref": "#/$defs/fix"}]}}}
+    deck = {"type": "object", "required": ["path", "game", "format", "legal", "cards",
+                                           "problems"],
+            "properties": {"path": {"type": "string"}, "game": {"type": ["string", "null"]},
+                           "format": {"type": ["string", "null"]}, "legal": {"type": "boolean"},
+                           "cards": {"type": "integer"},
+                           "problems": {"type": "array", "items": problem}}}
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "deckcli check --format json", "type": "object",
+            "required": ["decks", "skipped"], "$defs": {"fix": fix},
+            "properties": {"decks": {"type": "array", "items": deck},
+                           "skipped": {"type": "integer"},
+                           "notes": {"type": "array", "items": {"type": "object"}}}}
+
+
 def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
     """Written deck by deck: no list of every deck's data, no one string of the whole report
     (memory stays flat however many decks a repository holds)."""

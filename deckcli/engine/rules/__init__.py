@@ -16,7 +16,9 @@ from typing import Any
 from deckcli.engine.resolver import Resolved, Resolver
 from deckcli.engine.rules import kinds
 from deckcli.engine.rules.context import DeckView
-from deckcli.engine.rules.kind import RuleKind
+from deckcli.engine.rules.kind import Hover, RuleKind
+from deckcli.model.card import Card
+from deckcli.model.fix import Fix
 from deckcli.model.poolspec import RuleBase
 from deckcli.model.problem import Problem
 
@@ -47,14 +49,37 @@ def run_rules(resolver: Resolver, cards: list[Resolved], total: int) -> list[Pro
     """Every problem the format's rules find, in rule order (all of them, not the first)."""
     view = DeckView(resolver, cards, total)
     problems: list[Problem] = []
-    for check in checkers(resolver):
+    for check, offer in checkers(resolver):
+        start = len(problems)
         problems.extend(check(view))
+        if offer is not None:  # the kind says which fix each of its problems offers
+            for found in problems[start:]:
+                found.fix = offer(view, found)
     return problems
 
 
-def checkers(resolver: Resolver) -> list[Callable[[DeckView], Iterator[Problem]]]:
-    """The format's rules, each bound to its kind's check: made once per pool and format."""
-    memo: dict[None, list[Callable[[DeckView], Iterator[Problem]]]] = resolver.memo("checkers")
+Checker = Callable[[DeckView], Iterator[Problem]]
+Offer = Callable[[DeckView, Problem], Fix | None]
+
+
+def checkers(resolver: Resolver) -> list[tuple[Checker, Offer | None]]:
+    """The format's rules, each bound to its kind's check and fix: made once per pool and
+    format."""
+    memo: dict[None, list[tuple[Checker, Offer | None]]] = resolver.memo("checkers")
     if None not in memo:
-        memo[None] = [KINDS[rule.kind].checker(rule) for rule in resolver.format.rules]
+        memo[None] = [(KINDS[rule.kind].checker(rule), KINDS[rule.kind].fixer(rule))
+                      for rule in resolver.format.rules]
     return memo[None]
+
+
+def hover_lines(resolver: Resolver, cards: list[Resolved], total: int, card: Card
+                ) -> list[Hover]:
+    """What each rule of the format says about a card in a hover (each kind answers)."""
+    view = DeckView(resolver, cards, total)
+    return [line for rule in resolver.format.rules
+            if (line := KINDS[rule.kind].hover_line(rule, view, card)) is not None]
+
+
+def fix_doc(rule: RuleBase) -> str:
+    """Which fix a problem of the rule offers, and how safe it is ('' when none)."""
+    return KINDS[rule.kind].fix_doc

@@ -13,15 +13,18 @@ from deckcli.model.problem import Severity
 
 @dataclass(frozen=True)
 class BuiltinRule:
-    """A rule id with its default severity, what it checks and a deck that fails it."""
+    """A rule id with its default severity, what it checks, a deck that fails it, and which
+    fix its problems offer and how safe (`deckcli rules`; '' when none)."""
 
     id: str
     stage: str
     severity: Severity
     description: str
     example: str
+    fix: str = ""
 
 
+SAFE = "Fix (safe, --fix): "
 _RULES = [
     BuiltinRule("unreadable", "file", "error", "The deck file (or a folder) can be read.",
                 "a deck file without read permission"),
@@ -128,7 +131,30 @@ _RULES = [
                 "a CSV row 黑尾 鐵朗,HV-P01-021,3"),
     BuiltinRule("duplicate-card", "card", "warning",
                 "A card is listed once; two entries for one card are counted together.",
-                "a text list with '2 AreaSteal' on two lines, or \"1C8\" and \"AreaSteal\""),
+                "a text list with '2 AreaSteal' on two lines, or \"1C8\" and \"AreaSteal\"",
+                fix=SAFE + "merges the entries into the first line that names the card."),
+    BuiltinRule("card-spelling", "card", "info",
+                "A card name is written as the pool writes it (case, width, spacing, "
+                "typographic quotes); a name in another language stays in that language. "
+                "Reported only when selected by name (--select card-spelling).",
+                '"areasteal" = 4', fix=SAFE + "writes the name as the pool does."),
+    BuiltinRule("number-form", "card", "info",
+                "A card number is written as the pool writes it ('1c8' is 1C8). Reported only "
+                "when selected by name (--select number-form).", '"1c8" = 4',
+                fix=SAFE + "writes the number as the pool does."),
 ]
+
+_FIXES = {
+    "game-inferred": SAFE + "writes the game in the file (game = \"id\" or '# game: id').",
+    "missing-game": "Fix (display-only): one choice per game its cards fit; nothing is "
+                    "applied.",
+    "unknown-card": "Fix (unsafe, --unsafe-fixes): replaces the name by its did-you-mean when "
+                    "one is clearly the best.",
+    "ambiguous-card": "Fix (display-only): one choice per reading (its card number); nothing "
+                      "is applied.",
+}
+_RULES = [rule if rule.id not in _FIXES else BuiltinRule(
+    rule.id, rule.stage, rule.severity, rule.description, rule.example, _FIXES[rule.id])
+    for rule in _RULES]
 
 BUILTIN_RULES: dict[str, BuiltinRule] = {rule.id: rule for rule in _RULES}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from deckcli.engine.rules import KINDS
 from deckcli.engine.rules.builtin import BUILTIN_RULES, BuiltinRule
+from deckcli.i18n import _
 from deckcli.model.poolspec import RuleBase
 from deckcli.model.ruledoc import RuleDoc
 
@@ -30,12 +31,15 @@ def kind_docs() -> list[dict[str, str]]:
     for name, kind in KINDS.items():
         together.setdefault(kind.doc, []).append(name)
     return [{"kind": ", ".join(names), "description": kind_doc(names[0]),
-             "example": KINDS[names[0]].example} for names in together.values()]
+             "example": KINDS[names[0]].example,
+             "fix": " ".join(dict.fromkeys(_(KINDS[name].fix_doc) for name in names
+                                           if KINDS[name].fix_doc))}
+            for names in together.values()]
 
 
 def builtin_doc(rule: BuiltinRule) -> RuleDoc:
     return RuleDoc(rule.id, f"built-in ({rule.stage})", rule.severity, rule.description,
-                   rule.description, "deckcli", rule.example, rule.description)
+                   rule.description, "deckcli", rule.example, rule.description, rule.fix)
 
 
 def builtin_docs() -> list[RuleDoc]:
@@ -45,9 +49,10 @@ def builtin_docs() -> list[RuleDoc]:
 def pool_rule_doc(rule: RuleBase) -> RuleDoc:
     """A pool rule's documentation; its own description, else its kind's first line."""
     checks, example = KINDS[rule.kind].explanation(rule)
+    fix_doc = KINDS[rule.kind].fix_doc
     return RuleDoc(rule.id, rule.kind, rule.severity, checks,
                    rule.description or kind_summary(rule.kind), rule.source, example,
-                   kind_summary(rule.kind))
+                   kind_summary(rule.kind), _(fix_doc) if fix_doc else "")
 
 
 def as_json(docs: list[RuleDoc]) -> list[dict[str, str]]:

@@ -21,6 +21,12 @@ how to fix it ("— cut 1"); a card whose needed fact is not recorded gets "cann
 never a guess. `explain(rule)` gives what one rule checks and a deck that breaks it, in words
 from its settings (`deckcli rules GAME`, SARIF rule descriptors); `summary(rule)` a few words
 for `deckcli games`; `example` a deck that breaks a rule of the kind (`deckcli rules`).
+
+A kind answers for itself beyond its check, so that no front end imports a kind:
+`fix(rule, view, problem)` gives the fix a problem of the rule offers (`engine.fixes`
+makes them), and `fix_doc` says in a sentence which fix that is and how safe
+(`deckcli rules`); `hover(rule, view, card)` gives what an editor's hover over a card says
+about the rule (the copies in the deck against the cap).
 """
 
 from __future__ import annotations
@@ -32,10 +38,15 @@ from functools import partial
 from typing import Generic, TypeVar
 
 from deckcli.engine.rules.context import DeckView
+from deckcli.model.card import Card
+from deckcli.model.fix import Fix
 from deckcli.model.poolspec import RuleBase
 from deckcli.model.problem import Problem
 
 R = TypeVar("R", bound=RuleBase)
+# what a hover says: a translated sentence and the values of its placeholders (filled in by
+# the front end, which escapes them for its markup)
+Hover = tuple[str, dict[str, object]]
 _LITERAL = re.compile(r"""Literal\[["']([a-z0-9-]+)["']\]""")
 
 
@@ -50,6 +61,9 @@ class RuleKind(Generic[R]):
     doc: str  # the module's docstring: what the kind checks and why
     example: str  # a deck that breaks a rule of this kind, in words
     position: int  # where `deckcli rules` lists the kind (ascending)
+    fix: Callable[[R, DeckView, Problem], Fix | None] | None = None  # a problem's fix
+    fix_doc: str = ""  # which fix its problems offer, and how safe (`deckcli rules`)
+    hover: Callable[[R, DeckView, Card], Hover | None] | None = None  # a card's hover line
 
     @property
     def name(self) -> str:
@@ -66,6 +80,14 @@ class RuleKind(Generic[R]):
     def checker(self, rule: RuleBase) -> Callable[[DeckView], Iterator[Problem]]:
         """`problems` with the rule bound (its kind checked once, not once per deck)."""
         return partial(self.check, self._own(rule))
+
+    def fixer(self, rule: RuleBase) -> Callable[[DeckView, Problem], Fix | None] | None:
+        """`fix` with the rule bound, or None when the kind offers no fix."""
+        return None if self.fix is None else partial(self.fix, self._own(rule))
+
+    def hover_line(self, rule: RuleBase, view: DeckView, card: Card) -> Hover | None:
+        """What a hover over `card` says about this rule (None: nothing)."""
+        return None if self.hover is None else self.hover(self._own(rule), view, card)
 
     def explanation(self, rule: RuleBase) -> tuple[str, str]:
         return self.explain(self._own(rule))

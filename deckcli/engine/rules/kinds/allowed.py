@@ -20,7 +20,9 @@ from deckcli.engine.rules.context import (
 )
 from deckcli.engine.rules.kind import RuleKind
 from deckcli.i18n import _
+from deckcli.model.fix import Fix, cut_fix
 from deckcli.model.poolspec import RuleBase
+from deckcli.model.problem import Problem
 
 
 class AllowedRule(RuleBase):
@@ -57,5 +59,18 @@ def summary(rule: AllowedRule) -> str:
     return _("only {cards}").format(cards=label_of(rule, rule.query))
 
 
+def fix(rule: AllowedRule, view: DeckView, found: Problem) -> Fix | None:
+    """A card the format does not allow removed (unsafe: the deck holds fewer cards); a card
+    it cannot verify is left alone."""
+    query = view.resolver.query(rule.query)
+    for item in view.cards:
+        if item.card.number == found.card and view.resolver.matches(query.text, item.card) \
+                is False:
+            return cut_fix([item.card.number], item.count, item.card.label())
+    return None
+
+
 KINDS = (RuleKind(AllowedRule, check, explain, summary, __doc__ or "", position=40,
-                  example="a promo card in a format that allows only St-/Bo- numbered cards"),)
+                  example="a promo card in a format that allows only St-/Bo- numbered cards",
+                  fix=fix, fix_doc="Fix (unsafe, --unsafe-fixes): removes the card the format "
+                  "does not allow."),)

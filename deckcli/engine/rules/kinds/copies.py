@@ -12,11 +12,13 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from deckcli.engine.resolver import Resolved, Resolver
 from deckcli.engine.rules.context import DeckView, ProblemStream, cut, problem
-from deckcli.engine.rules.kind import RuleKind
+from deckcli.engine.rules.kind import Hover, RuleKind
 from deckcli.i18n import _, ngettext
 from deckcli.model.card import Card
 from deckcli.model.deck import DeckEntry
+from deckcli.model.fix import Fix, cut_fix
 from deckcli.model.poolspec import RuleBase
+from deckcli.model.problem import Problem
 
 if TYPE_CHECKING:
     from pydantic import Field
@@ -145,5 +147,41 @@ def summary(rule: CopiesRule) -> str:
     return _("{rule} (warning)").format(rule=text) if rule.severity == "warning" else text
 
 
+def group_of(rule: CopiesRule, view: DeckView, number: str) -> list[Resolved]:
+    """The deck's cards counted together with the card `number` (by the rule's key)."""
+    keys = view.resolver.copy_keys(rule.key)
+    key = keys.get(number)
+    return [] if key is None else [item for item in view.cards
+                                   if keys.get(item.card.number) == key]
+
+
+def fix(rule: CopiesRule, view: DeckView, found: Problem) -> Fix | None:
+    """The copies over the cap cut, from the last line that holds the card (unsafe: the
+    deck holds fewer cards)."""
+    group = group_of(rule, view, found.card) if found.card else []
+    cap = cap_for(rule, view, group) if group else None
+    held = sum(item.count for item in group)
+    if cap is None or held <= cap:
+        return None  # a warning that it cannot verify, or nothing over the cap
+    label = group[0].card.label() if len(group) == 1 else group[0].card.name
+    return cut_fix([item.card.number for item in group], held - cap, label)
+
+
+def hover(rule: CopiesRule, view: DeckView, card: Card) -> Hover | None:
+    """'copies in the deck: 5 (at most 4 per name; rule copies)'."""
+    if view.resolver.copy_keys(rule.key).get(card.number) is None:
+        return None
+    group = group_of(rule, view, card.number)
+    held = sum(item.count for item in group)
+    cap = cap_for(rule, view, group or [Resolved(card, 0, DeckEntry(card.number, 0))])
+    if cap is None:
+        return _("copies in the deck: {held} (no cap; rule {rule})"), dict(held=held,
+                                                                         rule=rule.id)
+    return _("copies in the deck: {held} (at most {cap} per {key}; rule {rule})"), dict(
+        held=held, cap=cap, key=rule.key, rule=rule.id)
+
+
 KINDS = (RuleKind(CopiesRule, check, explain, summary, __doc__ or "",
-                  example="5 copies of one card where the cap is 4", position=30),)
+                  example="5 copies of one card where the cap is 4", position=30, fix=fix,
+                  fix_doc="Fix (unsafe, --unsafe-fixes): cuts the copies over the cap, from "
+                  "the last line that holds the card.", hover=hover),)

@@ -28,7 +28,9 @@ from deckcli.engine.rules.context import (
 )
 from deckcli.engine.rules.kind import RuleKind
 from deckcli.i18n import _, ngettext
+from deckcli.model.fix import Fix, choose_fix
 from deckcli.model.poolspec import Bounds, RuleBase
+from deckcli.model.problem import Problem
 
 
 class CountRule(RuleBase, Bounds):
@@ -118,5 +120,23 @@ def summary(rule: CountRule) -> str:
         bounds=bound, label=label)
 
 
+def fix(rule: CountRule, view: DeckView, found: Problem) -> Fix | None:
+    """Over the limit: the player chooses which of the counted cards to cut (display-only)."""
+    high = rule.high
+    if high is None or found.severity != rule.severity:
+        return None  # no upper bound, or a card it cannot verify
+    query = view.resolver.query(rule.query)
+    known = sum(item.count for item in view.cards
+                if view.resolver.matches(query.text, item.card) is True)
+    if known <= high:
+        return None
+    over = known - high
+    return choose_fix(ngettext("Cut {count} {label} card of your choice",
+                               "Cut {count} {label} cards of your choice", over).format(
+        count=over, label=label_of(rule, rule.query)))
+
+
 KINDS = (RuleKind(CountRule, check, explain, summary, __doc__ or "",
-                  example="two NetNavi cards where exactly one is required", position=20),)
+                  example="two NetNavi cards where exactly one is required", position=20,
+                  fix=fix, fix_doc="Fix (display-only): over the limit, which of the counted "
+                  "cards to cut is the player's choice; nothing is applied."),)

@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING, Annotated, Literal
 
 from deckcli.engine.rules.context import DeckView, ProblemStream, cut, problem
 from deckcli.engine.rules.kind import RuleKind
-from deckcli.i18n import _
+from deckcli.i18n import N_, _
+from deckcli.model.fix import Fix, cut_fix
 from deckcli.model.poolspec import RuleBase
+from deckcli.model.problem import Problem
 
 if TYPE_CHECKING:
     from pydantic import Field
@@ -68,12 +70,31 @@ def explain_restricted(rule: RestrictedRule) -> tuple[str, str]:
             if rule.cards else _("no card is restricted yet"))
 
 
+def fix_banned(rule: BannedRule, view: DeckView, found: Problem) -> Fix | None:
+    """A banned card removed (unsafe: the deck holds fewer cards)."""
+    banned = listed_numbers(view, rule.cards)
+    return next((cut_fix([item.card.number], item.count, item.card.label())
+                 for item in view.cards
+                 if item.card.number == found.card and item.card.number in banned), None)
+
+
+def fix_restricted(rule: RestrictedRule, view: DeckView, found: Problem) -> Fix | None:
+    """A restricted card cut to its limit (unsafe: the deck holds fewer cards)."""
+    restricted = listed_numbers(view, rule.cards)
+    return next((cut_fix([item.card.number], item.count - rule.max, item.card.label())
+                 for item in view.cards if item.card.number == found.card
+                 and item.card.number in restricted and item.count > rule.max), None)
+
+
 KINDS = (
     RuleKind(BannedRule, check_banned, explain_banned,
              lambda rule: _("{count} banned").format(count=len(rule.cards)), __doc__ or "",
-             EXAMPLE, position=50),
+             EXAMPLE, position=50,
+             fix=fix_banned, fix_doc=N_("Fix (unsafe, --unsafe-fixes): removes the banned card.")),
     RuleKind(RestrictedRule, check_restricted, explain_restricted,
              lambda rule: _("{count} restricted to {max}").format(count=len(rule.cards),
                                                                   max=rule.max),
-             __doc__ or "", EXAMPLE, position=51),
+             __doc__ or "", EXAMPLE, position=51, fix=fix_restricted,
+             fix_doc=N_("Fix (unsafe, --unsafe-fixes): cuts the copies over the limit, from the "
+                        "last line that holds the card.")),
 )

@@ -19,7 +19,9 @@ from deckcli.engine.rules.context import (
 )
 from deckcli.engine.rules.kind import RuleKind
 from deckcli.i18n import _, ngettext
+from deckcli.model.fix import Fix, choose_fix
 from deckcli.model.poolspec import Bounds, RuleBase
+from deckcli.model.problem import Problem
 
 
 class SizeRule(RuleBase, Bounds):
@@ -52,5 +54,16 @@ def summary(rule: SizeRule) -> str:
     return _("{bounds} cards").format(bounds=rule.describe())
 
 
+def fix(rule: SizeRule, view: DeckView, found: Problem) -> Fix | None:
+    """Over the size: the player chooses the cards to cut (display-only)."""
+    over = view.total - rule.high if rule.high is not None else 0
+    if over <= 0:
+        return None
+    return choose_fix(ngettext("Cut {count} card of your choice", "Cut {count} cards of your "
+                               "choice", over).format(count=over))
+
+
 KINDS = (RuleKind(SizeRule, check, explain, summary, __doc__ or "",
-                  example="59 cards in a game whose decks have exactly 60", position=10),)
+                  example="59 cards in a game whose decks have exactly 60", position=10,
+                  fix=fix, fix_doc="Fix (display-only): over the size, which cards to cut is "
+                  "the player's choice; nothing is applied."),)

@@ -1,0 +1,185 @@
+"""The fix engine's half in the formats: a fix's changes made in a deck file's text by its
+format's own editing (`FileFormat.change`: the machinery `add`, `remove` and `fmt` use), then
+given as the smallest text edits, every byte outside them kept.
+
+Every fix is read back before it is offered: the edited text must read as a deck again, and a
+safe fix must leave exactly the cards and counts it had (resolved as `check` resolves them).
+A fix that fails this is not offered. A format that cannot be edited in place gives fixes
+without edits (`applicable` is false), and says so.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections import Counter
+from collections.abc import Iterable, Sequence
+
+from deckcli.engine.resolver import Resolver
+from deckcli.errors import UserError
+from deckcli.formats.fixchange import CHANGERS
+from deckcli.formats.read import UNREADABLE_RULES, parse_deck_text
+from deckcli.model.deck import Deck, DeckEntry
+from deckcli.model.fix import Fix, TextEdit
+from deckcli.model.problem import Problem
+from deckcli.textnorm import fold
+
+
+def editable_in_place(deck: Deck) -> bool:
+    """Whether fixes can be made in this deck's file as it is."""
+    return deck.kind in CHANGERS
+
+
+def cards_of(resolver: Resolver, entries: Iterable[DeckEntry]) -> Counter[str]:
+    """The deck's cards and counts as `check` resolves them (a reference naming no card
+    counted as written): what a safe fix may not change."""
+    held: Counter[str] = Counter()
+    for entry in entries:
+        card = resolver.lookup(entry.ref).card
+        held[card.number if card is not None else "\0" + fold(entry.ref)] += entry.count
+    return held
+
+
+def materialize(text: str, deck: Deck, problems: Sequence[Problem],
+                resolver: Resolver | None) -> None:
+    """Give each problem's fix its text edits (and each choice of a display-only fix its own);
+    a fix whose edit cannot be made or does not read back as promised is withdrawn."""
+    if not editable_in_place(deck):
+        return  # the fixes stay, without edits: `check --fix` says the format is not edited
+    before = Before(text, deck, resolver)
+    for found in problems:
+        fix = found.fix
+        if fix is None:
+            continue
+        if fix.choices:
+            choices = tuple(made for choice in fix.choices
+                            if (made := before.made(choice)) is not None)
+            found.fix = Fix(fix.applicability, fix.title, fix.changes, fix.edits, choices)
+        elif fix.changes:
+            found.fix = before.made(fix)
+
+
+class Before:
+    """A deck's text before its fixes, read once, against which each fix is made and read
+    back."""
+
+    def __init__(self, text: str, deck: Deck, resolver: Resolver | None) -> None:
+        self.text = text
+        self.deck = deck
+        self.resolver = resolver
+        self.read, problems = parse_deck_text(text, Deck(path=deck.path, kind=deck.kind))
+        self.errors = sum(p.severity == "error" for p in problems)
+        self._cards: Counter[str] | None = None
+
+    def made(self, fix: Fix) -> Fix | None:
+        """The fix with its edits, or None when it cannot be made as promised."""
+        change = CHANGERS[self.deck.kind]
+        try:
+            after = change(self.text, self.deck, fix.changes)
+        except (UserError, ValueError, KeyError):
+            return None
+        if after == self.text or not self.reads_back(after, fix):
+            return None
+        return Fix(fix.applicability, fix.title, fix.changes, text_edits(self.text, after),
+                   fix.choices)
+
+    def reads_back(self, after: str, fix: Fix) -> bool:
+        """The edited text is a deck as readable as before; a safe fix kept every card and
+        count, and the game, format and name (but the game it writes)."""
+        old = self.read
+        new, problems = parse_deck_text(after, Deck(path=self.deck.path, kind=self.deck.kind))
+        if any(p.rule in UNREADABLE_RULES for p in problems):
+            return False
+        if sum(p.severity == "error" for p in problems) > self.errors:
+            return False
+        games = [change.value for change in fix.changes if change.op == "game"]
+        if new.game != (games[0] if games else old.game) or (new.format, new.name) != (
+                old.format, old.name):
+            return False
+        if fix.applicability != "safe":
+            return True
+        if self.resolver is None:
+            return False
+        if self._cards is None:
+            self._cards = cards_of(self.resolver, old.entries)
+        return cards_of(self.resolver, new.entries) == self._cards
+
+
+def text_edits(before: str, after: str) -> tuple[TextEdit, ...]:
+    """The smallest edits that turn `before` into `after`: each run of changed lines, trimmed
+    to the characters that differ."""
+    old = before.splitlines(keepends=True)
+    new = after.splitlines(keepends=True)
+    starts = [0]
+    for line in old:
+        starts.append(starts[-1] + len(line))
+    edits = []
+    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
+    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+        if tag == "equal":
+            continue
+        start, end = starts[i1], starts[i2]
+        was, wanted = before[start:end], "".join(new[j1:j2])
+        head = 0
+        while head < min(len(was), len(wanted)) and was[head] == wanted[head]:
+            head += 1
+        tail = 0
+        while tail < min(len(was), len(wanted)) - head and was[-1 - tail] == wanted[-1 - tail]:
+            tail += 1
+        edits.append(edit_at(before, starts, start + head, end - tail,
+                             wanted[head:len(wanted) - tail]))
+    return tuple(edits)
+
+
+def edit_at(text: str, starts: list[int], start: int, end: int, new: str) -> TextEdit:
+    """A TextEdit from offsets (lines from 1, columns from 1, as `TextEdit` counts them)."""
+    import bisect
+
+    def place(offset: int) -> tuple[int, int]:
+        index = max(bisect.bisect_right(starts, offset) - 1, 0)
+        if index >= len(starts) - 1 and index > 0 and offset == starts[-1] and \
+                text[offset - 1:offset] not in ("\n", "\r"):
+            index -= 1  # the end of a last line without a line ending
+        return index + 1, offset - starts[index] + 1
+
+    line, column = place(start)
+    end_line, end_column = place(end)
+    return TextEdit(line, column, end_line, end_column, new)
+
+
+def offsets(text: str, edit: TextEdit) -> tuple[int, int]:
+    """Where an edit's span starts and ends in `text`, as offsets."""
+    starts = [0]
+    for line in text.splitlines(keepends=True):
+        starts.append(starts[-1] + len(line))
+
+    def offset(line: int, column: int) -> int:
+        index = min(max(line - 1, 0), len(starts) - 1)
+        return min(starts[index] + column - 1, len(text))
+
+    return offset(edit.line, edit.column), offset(edit.end_line, edit.end_column)
+
+
+def apply_edits(text: str, edits: Sequence[TextEdit]) -> str:
+    """The text with non-overlapping edits made (all measured on `text`)."""
+    spans = sorted((*offsets(text, edit), edit.text) for edit in edits)
+    for (_, end, _), (start, _, _) in zip(spans, spans[1:], strict=False):
+        if start < end:
+            raise ValueError("overlapping edits")
+    for start, end, new in reversed(spans):
+        text = text[:start] + new + text[end:]
+    return text
+
+
+def compatible(fixes: Iterable[Fix], text: str) -> list[Fix]:
+    """The fixes that can be made together, first come first kept: none of their edits
+    overlaps another's (the others wait for the next round, on the fixed text)."""
+    taken: list[tuple[int, int]] = []
+    kept = []
+    for fix in fixes:
+        spans = [offsets(text, edit) for edit in fix.edits]
+        if any(start < other_end and other_start < end or start == other_start
+               for start, end in spans for other_start, other_end in taken):
+            continue
+        taken.extend(spans)
+        kept.append(fix)
+    return kept
