@@ -191,6 +191,7 @@ NOT_RUN = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("command", sorted(OTHER_COMMANDS))
 def test_other_commands_answer_bad_input(cli, tmp_path, command):
     failing = set()

@@ -86,6 +86,7 @@ def test_show_json(cli):
                                                                   "–"]
 
 
+@pytest.mark.slow
 def test_fmt_is_idempotent_and_keeps_the_cards_of_every_sample(cli, tmp_path):
     copies = []
     for sample in TOML_SAMPLES:

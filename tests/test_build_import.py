@@ -31,6 +31,7 @@ def test_import_export_import_is_stable(cli, tmp_path, sample):
     assert cli("check", second, "--format", "json").json()["decks"][0]["cards"] == verdict["cards"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", GAMES)
 def test_export_of_each_toml_sample_imports_back_to_the_same_cards(cli, tmp_path, game):
     for sample in sorted((SAMPLES / game).glob("*.toml")):

@@ -33,6 +33,7 @@ def args_of(shell: str, line: str) -> str:
                 "_TYPER_COMPLETE_FISH_ACTION": "get-args"}).stdout
 
 
+@pytest.mark.slow
 def test_bash_escapes_spaces_and_quotes():
     assert bash(f"deckcli add {DECK} Fire", 3) == ["Fire\\ It\\ Up", "Fire\\ Factory"]
     assert bash(f"deckcli add {DECK} That", 3) == ["That\\'s\\ Too\\ Easy"]
@@ -41,6 +42,7 @@ def test_bash_escapes_spaces_and_quotes():
     assert bash(f"deckcli add {DECK} Fire\\ It", 3) == ["Fire\\ It\\ Up"]  # as typed so far
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("bash") is None, reason="no bash here")
 def test_bash_reads_each_candidate_back_as_one_word():
     raw = args_of("fish", f"deckcli add {DECK} It").splitlines()  # fish: names as they are
@@ -52,6 +54,7 @@ def test_bash_reads_each_candidate_back_as_one_word():
         assert len(words.splitlines()) == 1 and words.splitlines()[0] in raw, candidate
 
 
+@pytest.mark.slow
 def test_zsh_candidates_are_single_quoted_words():
     out = args_of("zsh", f"deckcli add {DECK} That")
     assert out.startswith("local -a deckcli_values; deckcli_values=('That'\\''s Too Easy')")
@@ -72,6 +75,7 @@ def test_zsh_evaluates_them_as_the_script_does():
     assert done.stdout.splitlines() == ["Fire It Up", "Fire Factory"]
 
 
+@pytest.mark.slow
 def test_fish_gets_one_raw_candidate_per_line():
     assert args_of("fish", f"deckcli add {DECK} Fire").splitlines() == ["Fire It Up",
                                                                          "Fire Factory"]

@@ -219,6 +219,7 @@ EDIT_REFS = ["1C73", "Power Pastries", "strength under pressure", "1St101", "Cyb
              "Guard1", "Fish on the Brain"]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(steps=st.lists(st.tuples(st.sampled_from(EDIT_REFS), st.integers(1, 3)), max_size=6),

@@ -93,6 +93,7 @@ def costed_cards(path: Path) -> list[str]:
     return [card.number for card, _ in library.cards if card.attrs["type"] != "NetNavi"]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("path", STARTERS, ids=lambda p: p.name)
 def test_every_card_of_every_starter_matches_the_brute_force(cli, path):
     for number in costed_cards(path):

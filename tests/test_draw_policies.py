@@ -57,6 +57,7 @@ def brute_best(counts: list[int], signatures, wants, hand: int) -> float:
     return total
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("wants", CASES)
 def test_best_mulligan_is_the_brute_force_maximum(cli, wants):
     resolver, library, _ = deck_library(KARASUNO, None, None)

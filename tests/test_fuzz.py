@@ -21,6 +21,7 @@ import json
 import random
 from collections.abc import Iterator
 
+import pytest
 import tomli_w
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
@@ -104,6 +105,7 @@ def corruptions(count: int, seed: int) -> Iterator[bytes]:
         yield corrupt(rng.choice(SAMPLE_BYTES), rng)
 
 
+@pytest.mark.slow
 def test_corrupted_samples_never_raise(cli, tmp_path):
     for number, data in enumerate(corruptions(CORRUPTIONS, seed=7)):
         kind = ("toml", "text")[number % 2]
@@ -134,6 +136,7 @@ TOML_VALUES = st.recursive(
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=600, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(game=st.one_of(st.sampled_from(GAMES), TOML_VALUES),
@@ -181,6 +184,7 @@ def verdict(result: DeckResult) -> tuple[bool, int, list[tuple[str, str]]]:
     return result.legal, result.cards, sorted((p.rule, p.severity) for p in result.problems)
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, derandomize=True)
 @given(valid_decks())
 def test_a_deck_checks_the_same_as_toml_and_as_text(game_and_deck):
@@ -209,6 +213,7 @@ def disguised(draw: st.DrawFn, ref: str) -> str:
     return "".join(chars)
 
 
+@pytest.mark.slow
 @settings(max_examples=250, deadline=None, derandomize=True)
 @given(game_and_deck=valid_decks(), data=st.data())
 def test_verdict_ignores_order_case_width_and_invisible_marks(game_and_deck, data):

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import re
 import subprocess
@@ -11,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from conftest import REPO, SAMPLES
+from deckcli.cli.app import main
 
 COMMANDS = ["", "check", "cards", "games", "rules", "new", "add", "remove", "fmt", "schema",
             "show", "import", "export", "diff", "draw", "pool", "pool check", "lsp", "config"]
@@ -44,14 +47,26 @@ def test_usage_line_names_arguments_in_capitals(cli, monkeypatch):
 
 
 def complete(words: str, env: dict[str, str] | None = None) -> list[str]:
-    """What bash completion offers for `words` (the last word is being typed)."""
+    """What bash completion offers for `words` (the last word is being typed), asked of
+    `main` in this process as the shell asks it of `deckcli` (through the environment)."""
     parts = re.findall(r"'[^']*'?|\S+", words)  # as the shell splits them
     cword = len(parts) - (0 if words.endswith(" ") else 1)
-    environ = {**os.environ, "COMP_WORDS": words, "COMP_CWORD": str(cword),
-               "_DECKCLI_COMPLETE": "complete_bash", "PYTHONPATH": str(REPO), **(env or {})}
-    done = subprocess.run([sys.executable, "-m", "deckcli"], env=environ, capture_output=True,
-                          text=True, timeout=60, check=True)
-    return [line for line in done.stdout.splitlines() if line]
+    asked = {"COMP_WORDS": words, "COMP_CWORD": str(cword),
+             "_DECKCLI_COMPLETE": "complete_bash", **(env or {})}
+    saved = {key: os.environ.get(key) for key in asked}
+    os.environ.update(asked)
+    out = io.StringIO()
+    try:
+        with contextlib.redirect_stdout(out):
+            code = main([])
+    finally:
+        for key, value in saved.items():
+            if value is None:
+                os.environ.pop(key, None)
+            else:
+                os.environ[key] = value
+    assert code == 0, code
+    return [line for line in out.getvalue().splitlines() if line]
 
 
 def test_completion_of_game_format_and_rule_ids():

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import shutil
 
+import pytest
+
 from conftest import SAMPLES
 from deckcli.app import run as checkrun
 from deckcli.app.run import check_paths
@@ -11,6 +13,7 @@ from deckcli.app.settings import Settings
 from deckcli.pools.registry import PoolRegistry
 
 
+@pytest.mark.slow
 def test_workers_match_one_process(tmp_path, monkeypatch):
     for index in range(4):  # every sample, four times over: legal, illegal, unknown cards
         shutil.copytree(SAMPLES, tmp_path / f"copy{index}")

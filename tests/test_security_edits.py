@@ -36,6 +36,7 @@ def deckcli_env(tmp_path: Path) -> dict[str, str]:
     return env
 
 
+@pytest.mark.slow
 def test_concurrent_adds_to_one_deck_all_survive(tmp_path):
     deck = tmp_path / "deck.toml"
     deck.write_text(EMPTY, encoding="utf-8")

@@ -73,6 +73,7 @@ def test_every_toml_file_of_the_repository(path):
         assert_agree(text)
 
 
+@pytest.mark.slow
 def test_the_fuzz_corpus_of_corrupted_sample_decks():
     agreed = 0
     for data in corruptions(10_000, seed=7):
@@ -83,6 +84,7 @@ def test_the_fuzz_corpus_of_corrupted_sample_decks():
     assert agreed > 5_000
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(document=st.dictionaries(st.text(max_size=12), TOML_VALUES, max_size=6))
@@ -99,6 +101,7 @@ PIECES = [piece.decode("utf-8", "replace") for piece in HOSTILE_PIECES] + [
 ]
 
 
+@pytest.mark.slow
 @settings(max_examples=3000, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(parts=st.lists(st.sampled_from(PIECES), max_size=14))
@@ -106,6 +109,7 @@ def test_documents_assembled_from_toml_tokens(parts):
     assert_agree("".join(parts))
 
 
+@pytest.mark.slow
 @settings(max_examples=1500, deadline=None, derandomize=True)
 @given(key=st.sampled_from(["a", '"a"', "'a'", "a.b", "t.a"]),
        value=st.sampled_from(PIECES[-60:]), second=st.sampled_from(["a", "b", "[t]", "[a]"]))

@@ -135,6 +135,7 @@ def ours(lines: list[str], top: Path, path: str, is_dir: bool) -> bool:
     return False
 
 
+@pytest.mark.slow
 @needs_git
 def test_the_matcher_agrees_with_git_check_ignore(tmp_path):
     top = tmp_path / "repo"

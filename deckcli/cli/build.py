@@ -18,6 +18,7 @@ from deckcli.cli.app import app, error, open_registry, run_settings
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import locked, write_bytes
 from deckcli.errors import EXIT_FAILED, UserError
+from deckcli.formats.kinds import suffix_list
 from deckcli.i18n import _, ngettext
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
@@ -58,8 +59,8 @@ def new(
                                         help=_("Game id or alias (see deckcli games)."),
                                         autocompletion=complete.game_ids)],
     path: Annotated[Path, typer.Argument(metavar="PATH",
-                                         help=_("The deck file to create (.toml, or .txt "
-                                                "for a text list)."))],
+                                         help=_("The deck file to create ({suffixes}).").format(
+                                             suffixes=suffix_list()))],
     deck_format: Annotated[str | None, typer.Option(
         "--deck-format", metavar="DECK-FORMAT", autocompletion=complete.deck_formats,
         help=_("Deck format (default: the game's default format)."))] = None,

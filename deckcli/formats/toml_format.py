@@ -15,6 +15,7 @@ from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, ClassVar
 
 from deckcli.formats.base import DeckFormat, Ref, Spot, SpotKind, Symbol
+from deckcli.i18n import _
 from deckcli.model.deck import Deck, DeckKind
 from deckcli.model.problem import Problem
 
@@ -179,7 +180,7 @@ class TomlFormat(DeckFormat):
         `deckcli.toml` or `pyproject.toml` made with `touch`); in an editor, a text too broken
         to parse is one only when a line starts like a deck's."""
         if typing and any(p.rule == "invalid-toml" for p in problems):
-            return None if starts_like_a_deck(text) else "a TOML file that is not a deck yet"
+            return None if starts_like_a_deck(text) else _("a TOML file that is not a deck yet")
         if deck.game is not None or deck.entries or not any(
                 p.rule in NOT_A_DECK_RULES for p in problems):
             return None
