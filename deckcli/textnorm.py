@@ -79,3 +79,24 @@ def split_number(ref: str) -> tuple[str, str] | None:
     if match is None:
         return None
     return match.group(1), match.group(2) or match.group(3)
+
+
+# Katakana (ァ U+30A1 to ヶ U+30F6) to hiragana, the same sounds 0x60 code points lower.
+_TO_HIRAGANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
+_LATIN_MARKS = re.compile("[\u0300-\u036f]")  # accents after NFKD; kana voicing marks stay
+_LONG_VOWEL = re.compile(r"ou|([aeiou])\1+")
+
+
+def script_key(text: str, keep: str = "") -> str:
+    """A name as scripts and spellings aside from the letters compare it: folded (`fold`),
+    Latin accents dropped (é = e), katakana as hiragana (アグモン = あぐもん), spaces and
+    punctuation dropped, and the long vowels of romaji shortened (shouyou = shōyō = shoyo).
+
+    Pure string work, cheap: the keys of other scripts (romaji, pinyin, Traditional or
+    Simplified characters) are made once per pool by `deckcli.engine.scripts`."""
+    text = fold(text)
+    if not text.isascii():
+        text = unicodedata.normalize("NFKD", text)
+        text = unicodedata.normalize("NFC", _LATIN_MARKS.sub("", text)).translate(_TO_HIRAGANA)
+    text = _dropped(keep).sub("", text)
+    return _LONG_VOWEL.sub(lambda found: found.group(1) or "o", text)

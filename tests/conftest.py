@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -26,7 +27,8 @@ def pytest_addoption(parser: pytest.Parser, pluginmanager: pytest.PytestPluginMa
 REPO = Path(__file__).resolve().parent.parent
 SAMPLES = REPO / "samples"
 TEST_POOLS = Path(__file__).parent / "data" / "pools"
-REFERENCE = REPO.parent / "shared" / "reference"
+# the shared reference files beside the checkout (a worktree elsewhere names them by variable)
+REFERENCE = Path(os.environ.get("DECKCLI_TEST_REFERENCE") or REPO.parent / "shared" / "reference")
 
 
 @dataclass

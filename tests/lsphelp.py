@@ -106,3 +106,13 @@ def applied(text: str, edits: list[types.TextEdit]) -> str:
                        reverse=True):
         text = text[:offset(edit.range.start)] + edit.new_text + text[offset(edit.range.end):]
     return text
+
+
+async def complete(client: LanguageClient, uri: str, line: int, character: int
+                   ) -> types.CompletionList:
+    """The completion list the server offers at a position."""
+    found = await client.text_document_completion_async(types.CompletionParams(
+        text_document=types.TextDocumentIdentifier(uri=uri),
+        position=types.Position(line=line, character=character)))
+    assert isinstance(found, types.CompletionList)
+    return found

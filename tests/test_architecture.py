@@ -221,7 +221,7 @@ def test_the_cache_rule_sees_a_module_that_breaks_it(tmp_path):
 FORMATS_PACKAGE = "deckcli.formats"
 # Modules naming files that are never decks: the cache folder's entries are JSON files.
 NOT_DECK_FILES = {"deckcli.io.cachestore", "deckcli.app.resultcache", "deckcli.pools.cache",
-                  "deckcli.pools.poolfile"}
+                  "deckcli.pools.poolfile", "deckcli.pools.scriptcache"}
 
 
 def deck_formats() -> tuple[tuple[str, ...], tuple[str, ...]]:

@@ -11,7 +11,7 @@ from lsprotocol import types
 from pytest_lsp import LanguageClient
 
 from conftest import SAMPLES
-from lsphelp import applied, module_fixtures, open_doc, published, replace_all
+from lsphelp import applied, complete, module_fixtures, open_doc, published, replace_all
 
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 STARTER = (SAMPLES / "megaman" / "starter-megaman.toml").read_text(encoding="utf-8")
@@ -20,15 +20,6 @@ JAPANESE = (SAMPLES / "digimon-classic" / "example-japanese-names.toml").read_te
 
 
 root, client = module_fixtures("lsp-editing")
-
-
-async def complete(client: LanguageClient, uri: str, line: int, character: int
-                   ) -> types.CompletionList:
-    found = await client.text_document_completion_async(types.CompletionParams(
-        text_document=types.TextDocumentIdentifier(uri=uri),
-        position=types.Position(line=line, character=character)))
-    assert isinstance(found, types.CompletionList)
-    return found
 
 
 def edits(found: types.CompletionList) -> dict[str, str]:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import re
 import shutil
 from pathlib import Path
 
@@ -45,6 +46,11 @@ def test_orbs_has_every_row():
 def test_digimon_pools_split_the_reference_by_country():
     jp = {r["number"] for r in csv_rows("digimon", "cards.csv") if r["number"].startswith("St-")}
     jp |= {r["number"] for r in csv_rows("digimon", "cards_more.csv")}
+    # and the promo and anniversary printings (DMHC's eight "…r" rows are not cards of their own)
+    for name in ("promos-and-reprints.tsv", "exp-bandai-printed.tsv"):
+        with (REFERENCE / "digimon" / "printings" / name).open(encoding="utf-8") as handle:
+            jp |= {r["number"] for r in csv.DictReader(handle, delimiter="\t")
+                   if not re.fullmatch(r"(St|Bo)-\d+r", r["number"])}
     assert pool_numbers("digimon-classic") == jp
     us = {r["card_id"] for r in csv_rows("digi-battle", "cards.csv")}
     us |= {r["card_number"] for r in csv_rows("digi-battle", "missing_cards.csv")

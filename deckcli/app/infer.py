@@ -48,7 +48,7 @@ def infer_game(deck: Deck, registry: PoolRegistry) -> Inference:
             continue  # a broken pool knows nothing; it is reported where it is used
         count = 0
         for ref in refs:
-            found = resolver.lookup(ref)
+            found = resolver.lookup(ref, scripts=False)  # no pool's script forms read
             count += found.card is not None or bool(found.candidates)
         known.append((game_id, count))
     known.sort(key=lambda item: (-item[1], item[0]))

@@ -26,7 +26,7 @@ from __future__ import annotations
 import json
 import os
 import time
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 from typing import IO
 
@@ -69,19 +69,21 @@ def file_digest(path: Path) -> str | None:
 
 
 class ResultCache:
-    """The entries of one run key: path -> "HASH STAMP EXPLICIT DATA" (the bytes' hash, the
-    file's stamp or "-", 1 when named on the command line, the result as JSON): one string
-    each, parsed only when asked for, so a repository of 20,000 decks does not hold 20,000
-    trees of lists."""
+    """The result file of one run key, a line per deck: "PATH<tab>HASH STAMP EXPLICIT DATA"
+    (the bytes' hash, the file's stamp or "-", 1 when named on the command line, the result
+    as JSON). It is read a line at a time and only each target's result is kept (the report
+    holds those anyway), so a repository of 20,000 decks never holds the file's lines; writing
+    it back streams the old file again, changing only the lines this run changed."""
 
-    def __init__(self, name: str, key: str, entries: dict[str, object],
-                 registry: PoolRegistry, pools: list[list[str]]) -> None:
+    def __init__(self, name: str, key: str, registry: PoolRegistry,
+                 pools: list[list[str]]) -> None:
         self.name = name
         self.key = key
-        self.entries = entries
         self.registry = registry
         self.pools = pools
-        self.changed = False
+        self.changed = False  # a line to drop (a vanished deck, a bad line)
+        self.fresh: dict[str, str] = {}  # path -> its new line's entry (results of this run)
+        self.index: dict[str, int] = {}  # path -> its place among this run's targets
         self._places: dict[tuple[str | None, str | None], bool] = {}
 
     @classmethod
@@ -95,8 +97,7 @@ class ResultCache:
                           os.getcwd()],
                          ensure_ascii=True, default=str)
         name = RESULTS.entry(key)  # named with the code stamp too; the key inside decides
-        entries = RESULTS.read_lines(name, lambda handle: read_entries(handle, key))
-        return cls(name, key, entries or {}, registry, pools)
+        return cls(name, key, registry, pools)
 
     def known_place(self, result: Checked) -> bool:
         """Whether a cached result names a game and format this run knows (a tampered or
@@ -110,33 +111,49 @@ class ResultCache:
                 result.format is None or result.format in self.registry.format_ids(game))
         return self._places[place]
 
-    def get(self, target: Target, stamp: str | None) -> tuple[Checked | None, str | None]:
-        """The cached result of a target (None: a miss) and the hash of its bytes (None when
-        it cannot be read). A file whose stamp is the entry's is not read again."""
+    def lookup(self, targets: Sequence[Target], stamps: Sequence[str | None]
+               ) -> list[Checked | None]:
+        """The cached result of each target (None: a miss), the file read a line at a time;
+        a line of a deck that no longer exists, or of another shape, is dropped."""
+        self.index = {str(target.path): at for at, target in enumerate(targets)}
+        found: list[Checked | None] = [None] * len(targets)
+
+        def scan(handle: IO[str]) -> None:
+            for shown, entry in _entries(handle, self.key):
+                if shown is None:
+                    self.changed = True
+                elif (at := self.index.get(shown)) is not None:
+                    found[at] = self._hit(targets[at], stamps[at], shown, entry)
+                elif not os.path.lexists(shown):
+                    self.changed = True
+
+        RESULTS.read_lines(self.name, scan)
+        return found
+
+    def _hit(self, target: Target, stamp: str | None, path: str, entry: str) -> Checked | None:
+        """The result of one line, or None (a miss). A file whose stamp is the line's is not
+        read again; a hit whose file has a new stamp gets its line written anew."""
         if stamp is None or target.problems:
-            return None, None
-        key = str(target.path)
-        entry = self.entries.get(key)
-        parts = entry.split(" ", 3) if type(entry) is str else []
-        digest: str | None
-        if len(parts) == 4 and stamp != UNSETTLED and parts[1] == stamp:
-            digest = parts[0]
-        else:
+            return None
+        parts = entry.split(" ", 3)
+        if len(parts) != 4:
+            return None
+        digest: str | None = parts[0]
+        if stamp == UNSETTLED or parts[1] != stamp:
             digest = file_digest(target.path)
-            if digest is None or len(parts) != 4 or parts[0] != digest:
-                return None, digest
+            if digest is None or parts[0] != digest:
+                return None
         if parts[2] != ("1" if target.explicit else "0"):
-            return None, digest
+            return None
         try:
             result = from_data(json.loads(parts[3]))
         except (ValueError, RecursionError):
-            return None, digest
-        if result is not None and not self.known_place(result):
-            result = None
-        if result is not None and parts[1] != stamp:  # a settled stamp to remember: the
-            self.entries[key] = (digest, stamp, target.explicit, result)  # entry is written
-            self.changed = True  # anew (else its text stays as read: nothing more is held)
-        return result, digest
+            return None
+        if result is None or not self.known_place(result):
+            return None
+        if parts[1] != stamp:  # a settled stamp to remember
+            self.fresh[path] = f"{digest} {stamp} {parts[2]} {parts[3]}"
+        return result
 
     def put(self, target: Target, stamp: str | None, result: Checked) -> None:
         """Keep a result under the hash of the bytes that were judged (none: not kept), unless
@@ -150,57 +167,62 @@ class ResultCache:
                 return
         elif file_stamp(target.path, time.time_ns()) != stamp:
             return  # changed while it was checked: not kept
-        self.entries[str(target.path)] = (digest, stamp, target.explicit, result)
-        self.changed = True
+        data = json.dumps(to_data(result), ensure_ascii=True, separators=(",", ":"))
+        self.fresh[str(target.path)] = f"{digest} {stamp} {int(target.explicit)} {data}"
 
-    def save(self, seen: set[str]) -> None:
-        """Write the entries back (those of vanished files dropped), then evict old files;
-        nothing when a pool the run used is not the pool its key names (edited meanwhile)."""
+    def save(self) -> None:
+        """Write the file back when a line changed, else mark it used (eviction keeps what is
+        used); nothing when a pool the run used is not the pool its key names (edited
+        meanwhile)."""
         if pool_digests(self.registry) != self.pools:
             return
-        gone = [path for path in self.entries
-                if path not in seen and not os.path.lexists(path)]
-        for path in gone:
-            del self.entries[path]
-        if self.changed or gone:
+        if self.changed or self.fresh:
             RESULTS.write(self.name, self._lines())
         else:
-            RESULTS.touch(self.name)  # in use: not evicted as unused
+            RESULTS.touch(self.name)
 
     def _lines(self) -> Iterator[str]:
-        """The file, an entry at a time (no one string of 20,000 entries): a line of JSON with
-        the format and the key, then a line per deck, "PATH<tab>ENTRY" (see `read_entries`)."""
+        """The file, a line at a time: the key, then the old file's lines with this run's
+        changes (vanished decks dropped), then the lines of decks new to it."""
         yield json.dumps({"format": RESULTS.format, "key": self.key}) + "\n"
-        for path, entry in self.entries.items():
-            if type(entry) is tuple:  # a result of this run, held by the report anyway
-                digest, stamp, explicit, result = entry
-                data = json.dumps(to_data(result), ensure_ascii=True, separators=(",", ":"))
-                entry = f"{digest} {stamp} {int(explicit)} {data}"
-            shown = path if path.isprintable() and not path.startswith('"') else json.dumps(path)
-            yield f"{shown}\t{entry}\n"
-
-
-def read_entries(handle: IO[str], key: str) -> dict[str, object]:
-    """The entries of a results file written for `key`, line by line (a file of 20,000 decks
-    is never one string in memory); none when it is another key's.
-
-    A path that is printable and does not start with a quote is written as it is (no tab,
-    no line break can be in it); any other as a JSON string. An entry stays text until its
-    deck asks for it; a line of another shape is left out (its deck is a miss)."""
-    head = json.loads(handle.readline())
-    if type(head) is not dict or head.get("format") != RESULTS.format or head.get("key") != key:
-        return {}
-    entries: dict[str, object] = {}
-    for line in handle:
-        shown, tab, entry = line.rstrip("\n").partition("\t")
-        if not tab:
-            continue
-        if shown.startswith('"'):
-            shown = json.loads(shown)
-            if type(shown) is not str:
+        for shown, entry in _entries(RESULTS.lines(self.name), self.key):
+            if shown is None:
                 continue
-        entries[shown] = entry
-    return entries
+            if shown in self.fresh:
+                entry = self.fresh.pop(shown)
+            elif shown not in self.index and not os.path.lexists(shown):
+                continue
+            yield _line(shown, entry)
+        for shown, entry in self.fresh.items():
+            yield _line(shown, entry)
+
+
+def _line(path: str, entry: str) -> str:
+    """A path that is printable and does not start with a quote is written as it is (no tab,
+    no line break can be in it); any other as a JSON string."""
+    shown = path if path.isprintable() and not path.startswith('"') else json.dumps(path)
+    return f"{shown}\t{entry}\n"
+
+
+def _entries(lines: Iterable[str], key: str) -> Iterator[tuple[str | None, str]]:
+    """(path, entry) for each line of a results file written for `key` (path None: a line of
+    another shape); nothing when the file is another key's or not JSON at its head."""
+    lines = iter(lines)
+    try:
+        head = json.loads(next(lines, "null"))
+    except (ValueError, RecursionError):
+        return
+    if type(head) is not dict or head.get("format") != RESULTS.format or head.get("key") != key:
+        return
+    for line in lines:
+        shown, tab, entry = line.rstrip("\n").partition("\t")
+        path: object = shown
+        if tab and shown.startswith('"'):
+            try:
+                path = json.loads(shown)
+            except (ValueError, RecursionError):
+                path = None
+        yield (path if tab and type(path) is str else None), entry
 
 
 def check_cached(targets: Sequence[Target], check: Callable[[Sequence[Target]], Iterator[Checked]],
@@ -215,19 +237,14 @@ def check_cached(targets: Sequence[Target], check: Callable[[Sequence[Target]], 
             yield result
         return
     now = time.time_ns()
-    found: list[Checked | None] = []
-    missed: dict[int, str | None] = {}  # index -> stamp
-    for index, target in enumerate(targets):
-        stamp = file_stamp(target.path, now)
-        hit, _ = cache.get(target, stamp)
-        found.append(hit)
-        if hit is None:
-            missed[index] = stamp
-    fresh = check([targets[index] for index in missed])
+    stamps = [file_stamp(target.path, now) for target in targets]
+    found = cache.lookup(targets, stamps)
+    fresh = check([target for target, hit in zip(targets, found, strict=True) if hit is None])
     for index, target in enumerate(targets):
         result = found[index] or next(fresh)
         if found[index] is None:
-            cache.put(target, missed[index], result)
+            cache.put(target, stamps[index], result)
+        found[index] = None  # held by the caller from here on
         if index == len(targets) - 1:  # saved before the last is handed over: the caller
-            cache.save({str(target.path) for target in targets})  # may not ask for more
+            cache.save()  # may not ask for more
         yield result

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -16,6 +17,8 @@ from deckcli.i18n import _, ngettext
 if TYPE_CHECKING:
     from typer._click.core import Context
 
+    from deckcli.engine.resolver import Resolver
+    from deckcli.engine.scripts import Found
     from deckcli.model.card import Card
     from deckcli.model.pool import Pool
 
@@ -101,22 +104,49 @@ def cards(
         raise UserError(str(exc), EXIT_FAILED) from None
     pool = resolver.pool
     text = " ".join(query or [])
+    matched: dict[str, Found] = {}
     try:
         found, single = search_cards(resolver, text)
     except QueryError as exc:
         raise UserError(_("query: {reason}").format(reason=exc)) from None
+    if single is None and text.strip() and plain_words(text):  # then other scripts' names,
+        matched = script_matches(resolver, text, found)         # after every exact match
+        found += [item.card for item in matched.values()]
     shown = found[:limit] if limit > 0 else found
     if format_ == "json":
-        typer.echo(json.dumps([card_record(card) for card in shown], ensure_ascii=False,
-                              indent=2))
+        records = [card_record(card) for card in shown]
+        for record in records:
+            if record["number"] in matched:
+                record["matched"] = matched[record["number"]].said()
+        typer.echo(json.dumps(records, ensure_ascii=False, indent=2))
     elif single is not None:
         _print_card(single, plain=format_ == "text")
     else:
-        _print_table(pool, shown, len(found), plain=format_ == "text")
+        said = {number: item.said() for number, item in matched.items()}
+        _print_table(pool, shown, len(found), plain=format_ == "text", matched=said)
     raise typer.Exit(0 if found else 1)
 
 
-def _print_table(pool: Pool, shown: list[Card], total: int, plain: bool) -> None:
+_QUERY_SYNTAX = re.compile(r"""[:<>=()"]|(?:^|\s)-\S|(?:^|\s)(?:or|and|not)(?:\s|$)""",
+                           re.IGNORECASE)
+
+
+def plain_words(text: str) -> bool:
+    """Whether a query is only words (no field, operator, negation or parenthesis): a name
+    being looked for, which may be typed in another script."""
+    return _QUERY_SYNTAX.search(text) is None
+
+
+def script_matches(resolver: Resolver, text: str, exact: list[Card]) -> dict[str, Found]:
+    """Cards a name in another script finds (romaji, kana, pinyin, the other Chinese
+    characters, Latin without accents) that the exact search did not: they never hide it."""
+    known = {card.number for card in exact}
+    return {item.card.number: item for item in resolver.scripts().containing(text)
+            if item.card.number not in known}
+
+
+def _print_table(pool: Pool, shown: list[Card], total: int, plain: bool,
+                 matched: dict[str, str] | None = None) -> None:
     from rich.console import Console
 
     from deckcli.cli.fit import Column, fit_table, plain_table
@@ -134,6 +164,10 @@ def _print_table(pool: Pool, shown: list[Card], total: int, plain: bool) -> None
                *(Column(field.replace("_", " ")) for field in fields)]
     rows = [[card.number, display_name(card, names),
              *(show_value(card.attrs.get(field)) for field in fields)] for card in shown]
+    if matched:  # which name a card was found by, when another script found it
+        columns.insert(2, Column(_("matched")))
+        for row, card in zip(rows, shown, strict=True):
+            row.insert(2, matched.get(card.number, ""))
     if len(shown) < total:
         summary = ngettext("{count:,} {game} card (showing {shown:,})",
                            "{count:,} {game} cards (showing {shown:,})", total)

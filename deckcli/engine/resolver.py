@@ -18,6 +18,7 @@ from deckcli.engine.query import Query, Verdict, compile_query
 from deckcli.engine.resolved import Resolved as Resolved  # re-exported, as callers import
 from deckcli.engine.resolved import Tallied as Tallied  # them from the resolver
 from deckcli.engine.resolved import Unresolved
+from deckcli.engine.scripts import ScriptIndex, built_index, one_name, read_as
 from deckcli.engine.suggest import pool_memo, suggestions
 from deckcli.i18n import _
 from deckcli.model.card import Card
@@ -71,8 +72,12 @@ class Lookup:
 class Resolver:
     """References of one game and format -> cards, with every memo that pair needs."""
 
-    def __init__(self, pool: Pool, format_id: str) -> None:
+    def __init__(self, pool: Pool, format_id: str,
+                 scripts: Callable[[Pool], ScriptIndex] | None = None) -> None:
         self.pool = pool
+        # the script index of the pool, made (seconds) or read from a cache only when a
+        # reference matches no number, name or alias (`read_as`) or a search asks for it
+        self._scripts = scripts or built_index
         self.format_id = format_id
         self.format: Format = pool.header.formats[format_id]
         # what depends on the pool alone is shared by its formats' resolvers (`pool_memo`)
@@ -135,24 +140,42 @@ class Resolver:
         loose = self.pool.by_squash.get(self.pool.squashed(ref), ())
         return tuple(loose) if len({fold(card.name) for card in loose}) == 1 else ()
 
-    def lookup(self, ref: str) -> Lookup:
-        """The card a reference means; `candidates` lists the choices when it is ambiguous."""
+    def scripts(self) -> ScriptIndex:
+        """The pool's names in other scripts (romaji, kana, pinyin, the other Chinese
+        characters, Latin without accents)."""
+        return self._scripts(self.pool)
+
+    def lookup(self, ref: str, scripts: bool = True) -> Lookup:
+        """The card a reference means; `candidates` lists the choices when it is ambiguous.
+        `scripts=False`: not through other scripts (game inference asks every pool)."""
         found = self._lookups.get(ref)
+        if found is None and not scripts:
+            return self._lookup(ref, scripts)
         if found is None:
             found = self._lookups[ref] = self._lookup(ref)
             if found.card is not None and found.note is None:
                 self._plain[ref] = found.card
         return found
 
-    def _lookup(self, ref: str) -> Lookup:
+    def _lookup(self, ref: str, scripts: bool = True) -> Lookup:
         matches = self.named(ref)
         if not matches:
-            split = split_number(ref)
-            return self._by_name_and_number(ref, *split) if split else Lookup(None, ())
+            if split := split_number(ref):
+                return self._by_name_and_number(ref, *split)
+            return self._by_script(ref) if scripts else Lookup(None, ())
         first = matches[0]
         if all(self._agree(first, other) for other in matches[1:]):
             return Lookup(first, tuple(matches))
         return Lookup(None, tuple(matches))
+
+    def _by_script(self, ref: str) -> Lookup:
+        """A reference in another script naming one name: that name's reading, with a notice
+        saying which card was read (nothing found: no card)."""
+        found = one_name(self.scripts(), self.pool, ref) if ref.strip() else None
+        named = self.lookup(found.name) if found else Lookup(None, ())
+        if found is None or named.card is None or named.note is not None:
+            return Lookup(None, named.candidates)
+        return Lookup(named.card, named.candidates, read_as(ref, named.card, found))
 
     def _by_name_and_number(self, ref: str, name: str, number: str) -> Lookup:
         """`Name (number)` or `Name [number]`: the number decides and the name is checked; a

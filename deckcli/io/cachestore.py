@@ -265,6 +265,19 @@ class Store:
         except (OSError, ValueError, TypeError, KeyError, RecursionError):
             return None
 
+    def lines(self, name: str) -> Iterator[str]:
+        """An entry's lines, one at a time (none when it is missing, not a regular file or not
+        UTF-8 up to where it stops being so)."""
+        with self._folder(create=False) as folder:
+            fd = self._open(folder, name) if folder is not None else None
+        if fd is None:
+            return
+        with open(fd, encoding="utf-8", newline="\n") as handle:
+            try:
+                yield from handle
+            except (OSError, ValueError):
+                return
+
     def write(self, name: str, text: str | Iterable[str], superseded: str | None = None
               ) -> bool:
         """Write an entry atomically (a temporary file named by a random token, then renamed),

@@ -72,6 +72,24 @@ def card_choices(resolver: Resolver, typed: str) -> tuple[list[Choice], bool]:
             if len(found) == MAX_ITEMS:
                 return list(found.values()), True
             found[write] = Choice(name, write, stats(resolver, card), rank)
+    return script_choices(resolver, typed, found)
+
+
+def script_choices(resolver: Resolver, typed: str, found: dict[str, Choice]
+                   ) -> tuple[list[Choice], bool]:
+    """After the names as typed, the cards a name in another script starts (romaji 'hina' for
+    日向 翔陽, hiragana for a katakana name, pinyin, the other Chinese characters), written by
+    the name they stand for; the detail says which form matched."""
+    if len(typed.strip()) < 2:
+        return list(found.values()), False
+    for item in resolver.scripts().starting(typed):
+        write = item.name if resolver.lookup(item.name).card is not None else item.card.number
+        if write in found:
+            continue
+        if len(found) == MAX_ITEMS:
+            return list(found.values()), True
+        detail = f"{stats(resolver, item.card)} · {item.said()}"
+        found[write] = Choice(item.name, write, detail, 2)
     return list(found.values()), False
 
 

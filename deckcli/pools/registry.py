@@ -311,10 +311,11 @@ class PoolRegistry:
         if key not in self._resolvers:
             from deckcli.engine.query import QueryError
             from deckcli.engine.resolver import Resolver
+            from deckcli.pools.scriptcache import script_index
 
             pool = self.load(game_id)
             try:
-                self._resolvers[key] = Resolver(pool, format_id)
+                self._resolvers[key] = Resolver(pool, format_id, script_index)
             except QueryError as exc:  # a pool's rule query: the pool is broken, not deckcli
                 raise PoolError(pool.path, f"formats.{format_id}: a rule query is invalid: "
                                 f"{exc}") from None

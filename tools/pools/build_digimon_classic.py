@@ -18,6 +18,7 @@ from typing import Any
 
 HERE = Path(__file__).resolve().parent
 sys.path[:0] = [str(HERE), str(HERE.parents[1])]  # this folder (helpers), the repo (deckcli)
+from digimon_printings import Printing, printing_text, read_printings  # noqa: E402
 from digimon_ref import (  # noqa: E402
     CLASSIC_LEVEL_FIXES,
     Row,
@@ -183,14 +184,27 @@ card's level differs from ours, the note says so. No two species share a name in
 names.zh (3 cards) is an older, low-confidence set of Chinese names.
 digi_battle_counterparts lists the digi-battle cards of the same species and level.
 
-Not in this pool: @UNHELD_TOTAL@ rows of the DMHC card data, in the sets
+Promo, giveaway and anniversary printings: the @UNHELD_TOTAL@ rows of the DMHC sets
 @UNHELD@
-No reference source establishes which of them are official printings (promotional cards,
-anniversary sets) and which are fan-made: the DMHC data names no origin, rules.md knows the
-promo prefixes only as "not legal in official tournaments" (S5, S9) and Re- numbers only from a
-fan event's regulation (S10). None is added, so a deck naming one (King Device Da-5, Cyberdramon
-Bo-12j) gets unknown-card. Were the official ones added, Ultimate Battle would still refuse
-them: its regulation (S5) admits only St-/Bo- numbered cards, no privilege or promo card.
+all Bandai printings by a reading of every card's scan (shared/reference/digimon/printings,
+whose README gives the evidence and its caveats). Each is a card (reference_file =
+"printings") with the Japanese name as its scan reads it (which wins where DMHC's English
+differs: Re-100 reads アルファモン, Re-129 オメガモンズワルトDEFEAT), DMHC's English name,
+stats and text,
+and `release` (the giveaway or product where the scan names it; EXP's product is
+unidentified; its source is the scan and row the card's source names first) and
+`printed_year`. The eight 20A rows DMHC numbers St-1r, St-61r, St-169r, St-762r, Bo-66r,
+Bo-211r, Bo-500r and Bo-1207r print the original number: they are listed in the original
+card's `printings`, not made cards (@PRINTED_CARDS@ cards from @UNHELD_TOTAL@ rows). Da-5
+King Device is an Item, capacity +50, as its scan shows (DMHC types it Program). @PRINT_ZH@
+of them have Chinese names: their printed Japanese name is a species' of names/ species.csv
+(name_match = ja), except where pool cards of the same English name belong to another
+species (the X-Antibody promos print the plain name: name_ja_printed keeps it, apart from
+the names, so that the copy rule does not count two species together). The Xros-era Re-
+cards' DMHC levels ("Xros (IV)") are recorded by the level in brackets, each with a note.
+The Hyper Colosseum format counts them like any card; Ultimate Battle admits St-/Bo- numbers
+only and no privilege (promo) card, so its privilege-cards rule refuses Bo-#j, Bo-#L, Bo-#t
+and Bo-#v (S5).
 
 Levels: III, IV, 完全体, 究極体 as printed, plus Hybrid (Frontier era). Beware "Ultimate":
 wikimon's English for this game uses it for 究極体 (VI), the US Digi-Battle game for 完全体
@@ -224,6 +238,36 @@ class SpeciesNames:
                 key = (row["name_ja"], row["name_zh_hans"])
                 self.alternatives[key] = [alt for alt in spellings if alt]
         self.shared = shared_species_names(read_rows(names_dir / "species.csv"))
+        self.english = {number: row["name_en"] for number, row in self.cards.items()}
+        self.by_ja: dict[str, Row] = {}
+        for row in read_rows(names_dir / "species.csv"):
+            if row["name_ja"]:
+                self.by_ja.setdefault(row["name_ja"], row)
+
+    def match_printed(self, number: str, name_ja: str, name_en: str) -> bool:
+        """Give a card the names of the species whose Japanese name it prints, exactly (the
+        `ja` match kind of cards_names.csv), for the printings cards_names.csv predates.
+
+        False, and no match, where pool cards of the card's English name belong to another
+        species: the X-Antibody promos print the plain name (ウォーグレイモン) beside an X抗体
+        mark the scan reading does not record, so that name would join two species."""
+        row = self.by_ja.get(name_ja)
+        if row is None or number in self.cards:
+            return True
+        key = species_key(row["name_en"] or row["name_ja"])
+        others = {species_key(matched["matched_species_name_en"])
+                  for other, matched in self.cards.items()
+                  if fold(self.english.get(other, "")) == fold(name_en)}
+        if others - {key}:
+            return False
+        self.english[number] = name_en
+        self.cards[number] = {
+            "number": number, "name_ja": row["name_ja"],
+            "name_zh_hans": row["name_zh_hans"], "name_zh_hant": row["name_zh_hant"],
+            "matched_species_name_en": row["name_en"] or row["name_ja"],
+            "match": "ja", "source_url": row["source_url"], "note": "",
+        }
+        return True
 
     def shared_note(self, names: list[str]) -> str | None:
         """Say so where species.csv gives one of these names to another species too."""
@@ -367,10 +411,12 @@ def load_cards(reference: Path) -> list[dict[str, Any]]:
     ):
         for row in rows:
             cards.setdefault(row["number"], card_from_row(row, ref_file, zh_names, species))
+    add_printings(cards, read_printings(reference), zh_names, species)
     for number, text in shared_name_notes(list(cards.values())).items():
         cards[number]["note"] = "; ".join(filter(None, (cards[number]["note"], text)))
     check_species_apart(list(cards.values()), species)
-    for number, row in dmhc_rows(reference / "dmhc-sets").items():
+    dmhc = dmhc_rows(reference / "dmhc-sets") | dmhc_rows(reference / "dmhc-sets", held=False)
+    for number, row in dmhc.items():
         if number in cards:
             cards[number].update(text_fields(row))
             if cards[number]["type"] == "Digimon":
@@ -382,8 +428,44 @@ def load_cards(reference: Path) -> list[dict[str, Any]]:
     return list(cards.values())
 
 
+def add_printings(cards: dict[str, dict[str, Any]], printings: list[Printing],
+                  zh_names: dict[str, str], species: SpeciesNames) -> None:
+    """The promo, giveaway and anniversary printings: a card each, except DMHC's eight `…r`
+    rows, which are the original card printed again (its `printings` lists them)."""
+    for printing in printings:
+        original = printing.reprint_of
+        if original is not None:
+            card = cards[original]
+            card["printings"] = [*(card.get("printings") or []), printing_text(printing)]
+            card["source"] = f"{card['source']} | printing {printing.number}: " \
+                             f"{printing.release_source}"
+            continue
+        if printing.row["number"] in cards:
+            raise SystemExit(f"{printing.row['number']}: a printing repeats a pool number")
+        row = printing.row
+        printed_ja = None
+        if not species.match_printed(row["number"], row["name_ja"], row["name_en"]):
+            printed_ja, row = row["name_ja"], row | {"name_ja": ""}
+            printing.notes.append(
+                f"name_ja_printed: the scan reads {printed_ja}, the name of another species "
+                f"than this card's English name ({row['name_en']}) gives; as a name it would "
+                "make the copy rule count the two species together, which no source settles, "
+                "so it is recorded beside the names, not as one")
+        card = card_from_row(row, "printings", zh_names, species)
+        card["note"] = "; ".join(filter(None, (card["note"], *printing.notes)))
+        card["name_ja_printed"] = printed_ja
+        if printing.option_kind_fix:
+            card["option_kind"] = printing.option_kind_fix
+        if card["source"].split(" | ")[0] != printing.release_source:
+            raise SystemExit(f"{printing.number}: the release has another source than the card")
+        card |= {"capacity": printing.capacity, "release": printing.release,
+                 "printed_year": printing.printed_year}
+        cards[printing.row["number"]] = card
+
+
+# The last five appear only on the 2013-2020 Re- printings (their DMHC text).
 ABILITIES = ["sky", "grappling", "underground", "underwater", "flame", "gale", "proud",
-             "freezing", "hungry"]
+             "freezing", "hungry", "fencing", "marksmanship", "charge", "strategy", "ardor"]
 
 
 def set_abilities(card: dict[str, Any], own: list[str]) -> None:
@@ -432,8 +514,9 @@ def field_defs() -> dict[str, dict[str, Any]]:
         },
         "reference_file": {
             "type": "str",
-            "values": ["cards.csv", "cards_more.csv"],
-            "description": "reference file the card's row comes from",
+            "values": ["cards.csv", "cards_more.csv", "printings"],
+            "description": "reference file the card's row comes from (printings: the "
+            "printings/ folder's scan reading and release files, stats from the DMHC row)",
         },
         "type": {
             "type": "str",
@@ -535,6 +618,40 @@ def field_defs() -> dict[str, dict[str, Any]]:
                 "Japanese name, fuzzy = a romanisation judged by hand (the note says which)"
             ),
         },
+        "name_ja_printed": {
+            "type": "str",
+            "description": (
+                "the Japanese name a printing's scan reads, where it is kept out of the card's "
+                "names (the note says why)"
+            ),
+        },
+        "release": {
+            "type": "str",
+            "description": (
+                "how a promo, giveaway or anniversary printing was released, as its scan shows "
+                "it (the giveaway named on the card, NOT FOR SALE, the printed year); "
+                "'product unidentified' where no source names the product; read from the "
+                "scan and DMHC row the card's source names first"
+            ),
+        },
+        "printed_year": {
+            "type": "int",
+            "description": "the year of the card's copyright line, as its scan shows it",
+        },
+        "printings": {
+            "type": "list",
+            "description": (
+                "later printings of this very card under its own number (the 2017 20A "
+                "reprints, which DMHC numbers with an 'r' suffix)"
+            ),
+        },
+        "capacity": {
+            "type": "int",
+            "description": (
+                "an Option card's printed capacity (+50 = 50); recorded only where a source "
+                "reads it from the card (Da-5's scan)"
+            ),
+        },
         "digi_battle_counterparts": {
             "type": "list",
             "description": (
@@ -543,6 +660,12 @@ def field_defs() -> dict[str, dict[str, Any]]:
             ),
         },
     }
+
+
+# The promo number shapes with a Bo-/Bx- prefix (PROM1, PROM2 and EXP; printings/README.md).
+PRIVILEGE_SUFFIXES = ("Bo-*j", "Bo-*L", "Bo-*t", "Bo-*v", "Bo-*dw", "Bo-*f", "Bo-*s", "Bx-*s",
+                      "Bx-*vj")
+PRIVILEGE_FREE = "-(" + " or ".join(f"number:{shape}" for shape in PRIVILEGE_SUFFIXES) + ")"
 
 
 def ultimate_limit(limit: int, source: str) -> dict[str, Any]:
@@ -680,6 +803,18 @@ def header() -> dict[str, Any]:
                         "boosters; no source found says whether the St-/Bo- "
                         "rule admits them",
                     },
+                    {
+                        "id": "privilege-cards",
+                        "kind": "allowed",
+                        "query": PRIVILEGE_FREE,
+                        "label": "non-privilege cards (a letter after a Bo- or Bx- number, as "
+                        "in Bo-12j, Bo-3L, Bo-1t or Bo-1v, marks a privilege (promo) card, which "
+                        "the regulation bars whatever its prefix)",
+                        "source": "S5; the number suffixes: shared/reference/digimon/printings/"
+                        "README.md",
+                        "description": "No privilege (promo) cards, though their numbers start "
+                        "with Bo- or Bx-.",
+                    },
                 ],
             },
         },
@@ -689,7 +824,8 @@ def header() -> dict[str, Any]:
 # How the unheld sets number their cards (read from the DMHC files; the builder checks the count).
 PREFIXES = {"PROM1": "Bo-Nj, Bo-NL",
             "PROM2": "Bo-, Bx-, Da-, Sp-, Vj-, CD-, WS- and 17 other prefixes",
-            "EXP": "Bo-Nt", "NEW": "Re-", "NEW2": "Re-", "KIZU": "Re-", "20A": "Re-, St-Nr, Bo-Nr"}
+            "EXP": "Bo-Nt, Bo-Nv", "NEW": "Re-", "NEW2": "Re-", "KIZU": "Re-",
+            "20A": "Re-, St-Nr, Bo-Nr"}
 
 
 def dmhc_unheld_summary(sets_dir: Path) -> dict[str, int]:
@@ -703,7 +839,7 @@ def dmhc_unheld_summary(sets_dir: Path) -> dict[str, int]:
 def preamble(cards: list[dict[str, Any]], sets_dir: Path) -> str:
     """The preamble with the pool's own counts filled in."""
     digimon = [card for card in cards if card["type"] == "Digimon"]
-    options = [card for card in cards if card["type"] != "Digimon"]
+    options = [card for card in cards if card["type"] == "Option"]
     counts = {
         "MATCHED": sum(1 for card in digimon if card["name_match"]),
         "DIGIMON": len(digimon),
@@ -713,6 +849,9 @@ def preamble(cards: list[dict[str, Any]], sets_dir: Path) -> str:
     }
     unheld = dmhc_unheld_summary(sets_dir)
     counts["UNHELD_TOTAL"] = sum(unheld.values())
+    printed = [card for card in cards if card["reference_file"] == "printings"]
+    counts["PRINTED_CARDS"] = len(printed)
+    counts["PRINT_ZH"] = sum(1 for card in printed if card["names"].get("zh-Hans"))
     text = PREAMBLE.replace("@UNHELD@", "\n".join(
         f"  {name}: {count} ({PREFIXES[name]})" for name, count in unheld.items()))
     for key, count in counts.items():

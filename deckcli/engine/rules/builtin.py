@@ -129,6 +129,10 @@ _RULES = [
                 "The name written beside a card number names some card (a gloss or variant "
                 "spelling is counted by its number, with this warning).",
                 "a CSV row 黑尾 鐵朗,HV-P01-021,3"),
+    BuiltinRule("read-as", "card", "info",
+                "A name typed in another script (romaji, kana, pinyin, the other Chinese "
+                "characters, Latin without accents) that stands for one card's name is read "
+                "as that card, with this notice naming it.", "3 kageyama tobio (影山 飛雄)"),
     BuiltinRule("duplicate-card", "card", "warning",
                 "A card is listed once; two entries for one card are counted together.",
                 "a text list with '2 AreaSteal' on two lines, or \"1C8\" and \"AreaSteal\"",

@@ -1,0 +1,116 @@
+"""The script-search rows of a pool (`deckcli.engine.scripts`), made once and kept.
+
+Making them imports pykakasi, pypinyin and OpenCC (seconds). The shipped pools ship their rows
+(`cardpools/scripts/<game>.json`, written by `tools/pools/build_scripts.py`), used while the
+pool's names and readings are those they were made from; any other pool's rows are stored as
+JSON in the cache folder (`scripts/`), named by a hash of what they are made of (every card's
+number, names and readings), the row layout and the three libraries' versions. An entry that
+is missing or not of the rows' shape is made again; without a usable cache folder they are
+made once per run. Nothing read back can run code (JSON, checked row by row).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from importlib import metadata
+from pathlib import Path
+
+from deckcli.engine.scripts import (
+    FORMAT,
+    LIBRARIES,
+    Row,
+    ScriptIndex,
+    build_rows,
+    memo_index,
+    pool_names,
+)
+from deckcli.io.cachestore import Store, clean, dumps
+from deckcli.io.files import read_regular_file
+from deckcli.model.pool import Pool
+
+FOLDER = "scripts"
+MAX_BYTES = 64 * 1024 * 1024
+SCRIPTS = Store(FOLDER, format=FORMAT, code=("engine/scripts.py", "pools/scriptcache.py",
+                                              "textnorm.py"), bound=16, max_bytes=MAX_BYTES)
+
+
+def versions() -> str:
+    """The libraries' versions (read from their metadata, not by importing them)."""
+    found = []
+    for name in LIBRARIES:
+        try:
+            found.append(f"{name}={metadata.version(name)}")
+        except metadata.PackageNotFoundError:
+            found.append(f"{name}=?")
+    return ",".join(found)
+
+
+def makings(pool: Pool) -> str:
+    """A hash of what the rows are made of: the row layout, the pool's `name_keep`, every
+    card's number, names and readings."""
+    made = json.dumps([FORMAT, pool.header.game.name_keep, pool_names(pool)],
+                      ensure_ascii=False)
+    return hashlib.sha256(made.encode()).hexdigest()
+
+
+def entry_name(pool: Pool, made: str) -> str:
+    """The game id and a hash of the rows' makings and the libraries' versions."""
+    return SCRIPTS.entry(f"{made}|{versions()}", pool.game_id)
+
+
+def shipped_file(pool: Pool) -> Path | None:
+    """Where a shipped pool's rows are shipped (None for a user's pool)."""
+    from deckcli.pools.catalogue import builtin_pool_dir
+
+    if pool.path.parent.resolve() != builtin_pool_dir().resolve():
+        return None
+    return pool.path.parent / FOLDER / f"{pool.path.stem}.json"
+
+
+def shipped_rows(pool: Pool, made: str) -> list[Row] | None:
+    """A shipped pool's shipped rows, when they were made from its present names."""
+    where = shipped_file(pool)
+    try:
+        raw = read_regular_file(where, MAX_BYTES) if where else b""
+        data = json.loads(raw) if raw and clean(raw) else None
+    except (OSError, ValueError, RecursionError):
+        return None
+    if not (isinstance(data, dict) and data.get("made") == made):
+        return None
+    return rows_of(data.get("rows"))
+
+
+def rows_of(data: object) -> list[Row] | None:
+    """Rows read back, or None when the data is not a list of five strings each."""
+    if not isinstance(data, list):
+        return None
+    rows: list[Row] = []
+    for row in data:
+        if not (isinstance(row, list) and len(row) == 5 and all(type(v) is str for v in row)):
+            return None
+        rows.append((row[0], row[1], row[2], row[3], row[4]))
+    return rows
+
+
+def script_index(pool: Pool) -> ScriptIndex:
+    """The pool's script index: from this run's memo, the cache folder, or made (and kept)."""
+    return memo_index(pool, _rows)
+
+
+_MADE: dict[str, list[Row]] = {}  # rows made in this process, by entry name
+
+
+def _rows(pool: Pool) -> list[Row]:
+    made = makings(pool)
+    shipped = shipped_rows(pool, made)
+    if shipped is not None:
+        return shipped
+    name = entry_name(pool, made)
+    rows = SCRIPTS.read(name, rows_of)
+    if rows is None:
+        rows = _MADE.get(name)
+        if rows is None:
+            rows = _MADE[name] = build_rows(pool)
+        SCRIPTS.write(name, dumps(rows))
+    return rows
