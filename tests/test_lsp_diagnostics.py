@@ -88,8 +88,15 @@ async def test_a_broken_configuration_is_one_diagnostic(client, root):
 
 
 async def test_a_configuration_changed_on_disk_rechecks_open_decks(client, root):
-    assert any(r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
-               for r in client.registrations)  # the server asked to watch configurations
+    def asked_to_watch() -> bool:
+        return any(r.method == types.WORKSPACE_DID_CHANGE_WATCHED_FILES
+                   for r in client.registrations)
+
+    for _ in range(300):  # the server asks once initialized, without the client waiting for it
+        if asked_to_watch():
+            break
+        await asyncio.sleep(0.1)
+    assert asked_to_watch()  # the server asked to watch configurations
     repo = root / "watched"
     repo.mkdir()
     config = repo / "deckcli.toml"

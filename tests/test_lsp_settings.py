@@ -79,7 +79,7 @@ async def test_settings_mistakes_are_diagnostics_on_the_configuration_and_its_de
     [found] = await published(client, deck)
     assert found.code == "invalid-config" and found.severity == types.DiagnosticSeverity.Error
     assert "unknown game 'megamen' (did you mean 'megaman'?)" in found.message
-    assert found.message.endswith("(and 1 more mistakes)")
+    assert found.message.endswith("(and 1 more mistake)")
     listed = open_doc(client, repo / "lists" / "torch.txt", "# game: megaman\n4 AirShot\n",
                       "plaintext")
     assert [d.code for d in await published(client, listed)] == ["invalid-config"]

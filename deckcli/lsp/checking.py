@@ -21,6 +21,7 @@ from deckcli.app.judge import judge
 from deckcli.app.settings import Settings
 from deckcli.engine.resolver import Resolver
 from deckcli.errors import UserError
+from deckcli.i18n import ngettext
 from deckcli.io.files import read_regular_file
 from deckcli.io.stamps import FileVersions
 from deckcli.model.deck import Deck
@@ -72,7 +73,11 @@ class _Place:
         if not self.mistakes:
             return None
         more = len(self.mistakes) - 1
-        return self.mistakes[0] + (f" (and {more} more mistakes)" if more else "")
+        if not more:
+            return self.mistakes[0]
+        return ngettext("{mistake} (and {count} more mistake)",
+                        "{mistake} (and {count} more mistakes)", more).format(
+            mistake=self.mistakes[0], count=more)
 
 
 class Checker:
