@@ -53,8 +53,12 @@ def copies_message() -> str:
 
 
 def cut_title() -> str:
-    return _("Cut {count} × {card} ({before} → {after})").format(
-        count=1, card="1C8", before=5, after=4)
+    """The copies rule's fix, titled by the fix engine with its applicability."""
+    from deckcli.i18n import ngettext
+
+    title = ngettext("Cut {count} × {card}", "Cut {count} × {card}", 1).format(
+        count=1, card="AreaSteal (1C8)")
+    return _("{title} (unsafe)").format(title=title)
 
 
 @pytest.mark.asyncio(loop_scope="module")

@@ -15,7 +15,7 @@ from typer import TyperException
 from deckcli import __version__
 from deckcli.cli.helpstyle import DeckTyper, epilog
 from deckcli.cli.language import set_language
-from deckcli.cli.options import Shell
+from deckcli.cli.shellnames import Shell
 from deckcli.errors import EXIT_INTERNAL, EXIT_USAGE, UserError
 from deckcli.i18n import LANGUAGES, _
 from deckcli.i18n.languages import CARD_NAME_LANGUAGES as CARD_LANGUAGES

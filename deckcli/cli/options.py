@@ -1,5 +1,8 @@
 """Option types several commands share, as `Annotated` aliases, and choices as Enums.
 
+Only the commands import this module, after the language is chosen: the help is translated
+as it imports.
+
 Each alias names its value (`--game GAME`) and its completion once; a command declares
 `game: GameOption = None`.
 """
@@ -21,14 +24,6 @@ class Policy(StrEnum):
     default = "default"
     best = "best"
     none = "none"
-
-
-class Shell(StrEnum):
-    """The shells deckcli's completion supports."""
-
-    bash = "bash"
-    zsh = "zsh"
-    fish = "fish"
 
 
 GameOption = Annotated[str | None, typer.Option(
