@@ -119,12 +119,7 @@ def text_edits(before: str, after: str) -> tuple[TextEdit, ...]:
             continue
         start, end = starts[i1], starts[i2]
         was, wanted = before[start:end], "".join(new[j1:j2])
-        head = 0
-        while head < min(len(was), len(wanted)) and was[head] == wanted[head]:
-            head += 1
-        tail = 0
-        while tail < min(len(was), len(wanted)) - head and was[-1 - tail] == wanted[-1 - tail]:
-            tail += 1
+        head, tail = common_ends(was, wanted)
         edits.append(edit_at(before, starts, start + head, end - tail,
                              wanted[head:len(wanted) - tail]))
     return tuple(edits)
@@ -183,3 +178,15 @@ def compatible(fixes: Iterable[Fix], text: str) -> list[Fix]:
         taken.extend(spans)
         kept.append(fix)
     return kept
+
+
+def common_ends(before: Sequence[object], after: Sequence[object]) -> tuple[int, int]:
+    """How many items the two sequences share at their start, and then at their end (the
+    end never reaching into the shared start): the span an edit must replace."""
+    head = 0
+    while head < min(len(before), len(after)) and before[head] == after[head]:
+        head += 1
+    tail = 0
+    while tail < min(len(before), len(after)) - head and before[-1 - tail] == after[-1 - tail]:
+        tail += 1
+    return head, tail

@@ -4,18 +4,14 @@ versions of a document (formatting). Quick fixes come from the fix engine (`engi
 
 from __future__ import annotations
 
+from deckcli.formats.fixedit import common_ends
 from deckcli.lsp.units import Replace
 
 
 def line_change(before: str, after: str) -> Replace:
     """The smallest run of whole lines that turns `before` into `after`, as one edit."""
     old, new = before.splitlines(keepends=True), after.splitlines(keepends=True)
-    head = 0
-    while head < min(len(old), len(new)) and old[head] == new[head]:
-        head += 1
-    tail = 0
-    while tail < min(len(old), len(new)) - head and old[-1 - tail] == new[-1 - tail]:
-        tail += 1
+    head, tail = common_ends(old, new)
     end = len(old) - tail
     replacement = "".join(new[head:len(new) - tail])
     if end == len(old) and old and not old[-1].endswith(("\n", "\r")):
