@@ -1,7 +1,7 @@
 """What an earlier deckcli left in the cache folder (before `io/cachestore`: pool entries and
 the stamp memo at its top, validated headers in `headers/`) is removed the next time a store
-opens its folder to write; nothing else is: not a file deckcli did not name so, not a link or what it leads to,
-not a temporary file a running deckcli may still be writing."""
+opens its folder to write; nothing else is: not a file deckcli did not name so, not a link
+or what it leads to, not a temporary file a running deckcli may still be writing."""
 
 from __future__ import annotations
 
