@@ -105,16 +105,16 @@ def _edit_count_lines(text: str, edit: Edit) -> str | None:
     if edit.new_key is not None or not edit.changes:
         return None
     starts: dict[str, int] = {}
-    for key, start, _end, _token in card_key_spans(text):
+    for key, key_start, _end, _token in card_key_spans(text):
         if key in starts:
             return None
-        starts[key] = start
+        starts[key] = key_start
     spans: dict[str, tuple[int, int, str]] = {}
     for entry, count in edit.changes:
-        start = starts.get(entry.ref)
-        if start is None or entry.ref in spans:
+        at = starts.get(entry.ref)
+        if at is None or entry.ref in spans:
             return None
-        line = text.rfind("\n", 0, start) + 1
+        line = text.rfind("\n", 0, at) + 1
         found = _COUNT_LINE.match(text, line)
         if found is None:
             return None
