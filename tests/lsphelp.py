@@ -14,7 +14,9 @@ from typing import Any
 import pytest
 import pytest_lsp
 from lsprotocol import types
+from pygls.protocol import default_converter
 from pytest_lsp import ClientServerConfig, LanguageClient, client_capabilities
+from pytest_lsp.client import DEFAULT_CLIENT_FEATURES, register_lsp_features
 
 from conftest import REPO
 
@@ -28,7 +30,27 @@ def server_config(cache: Path) -> ClientServerConfig:
     env = {**os.environ, "PYTHONPATH": str(REPO), "DECKCLI_CACHE": str(cache)}
     env.pop("DECKCLI_POOLS", None)
     return ClientServerConfig(server_command=[sys.executable, "-m", "deckcli", "lsp"],
-                              server_env=env)
+                              server_env=env, client_factory=make_client)
+
+
+def keep(client: LanguageClient, params: types.PublishDiagnosticsParams) -> None:
+    """Keep every diagnostics notification, in order, for `published`.
+
+    pytest-lsp's own `wait_for_notification` holds one future per method: when two
+    notifications arrive in one read, the second is lost and a test waits for it until it
+    times out."""
+    client.diagnostics[params.uri] = params.diagnostics
+    client.publications.append(params)  # type: ignore[attr-defined]
+    client.arrived.set()  # type: ignore[attr-defined]
+
+
+def make_client() -> LanguageClient:
+    """pytest-lsp's test client, its diagnostics handler replaced by `keep`."""
+    client = LanguageClient(converter_factory=default_converter)
+    register_lsp_features(client, {**DEFAULT_CLIENT_FEATURES, PUBLISH: keep})
+    client.publications = []  # type: ignore[attr-defined]
+    client.arrived = asyncio.Event()  # type: ignore[attr-defined]
+    return client
 
 
 async def start(client: LanguageClient, root: Path) -> None:
@@ -46,11 +68,19 @@ async def start(client: LanguageClient, root: Path) -> None:
 
 async def published(client: LanguageClient, uri: str, version: int | None = None
                     ) -> list[types.Diagnostic]:
-    """The next diagnostics published for `uri` (of that version, when given)."""
+    """The next diagnostics published for `uri` (of that version, when given): the first one
+    that arrives after this call (nothing is read from the server before the first await)."""
+    seen = len(client.publications)  # type: ignore[attr-defined]
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + TIMEOUT
     while True:
-        params = await asyncio.wait_for(client.wait_for_notification(PUBLISH), TIMEOUT)
-        if params.uri == uri and (version is None or params.version == version):
-            return list(params.diagnostics)
+        for params in client.publications[seen:]:  # type: ignore[attr-defined]
+            if params.uri == uri and (version is None or params.version == version):
+                return list(params.diagnostics)
+        seen = len(client.publications)  # type: ignore[attr-defined]
+        client.arrived.clear()  # type: ignore[attr-defined]
+        await asyncio.wait_for(client.arrived.wait(),  # type: ignore[attr-defined]
+                               max(0.0, deadline - loop.time()))
 
 
 def open_doc(client: LanguageClient, path: Path, text: str, language: str = "toml") -> str:
