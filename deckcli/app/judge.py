@@ -82,8 +82,9 @@ def judge(path: Path, settings: Settings, registry: PoolRegistry | None, *,
     glob = settings.deck_glob(path)  # the one visit of the configuration's [[decks]]
     file_format = by_kind(kind) if kind is not None else by_suffix(path)
     seen: list[bytes] = []
+    decoded: list[str] = []
     if text is None:
-        read = _read_file(path, file_format, glob, explicit, seen)
+        read = _read_file(path, file_format, glob, explicit, seen, decoded)
     else:
         read = _read_buffer(path, text, file_format, glob, explicit)
     digest = sha256_hex(seen[0]) if seen else None
@@ -101,12 +102,13 @@ def judge(path: Path, settings: Settings, registry: PoolRegistry | None, *,
     placement = place(deck, registry, settings, glob)
     spelling = fixing or not STYLE.isdisjoint(settings.select.value)
     verdict = _verdict(deck, found, placement, spelling)
-    if any(p.fix is not None for p in verdict.problems):
-        decoded = text if text is not None else decode_deck_bytes(seen[0])[0] if seen else None
-        if decoded is not None:
-            from deckcli.formats.fixedit import materialize
+    if any(p.fix is not None for p in verdict.problems) and (text is not None or decoded):
+        from deckcli.formats.fixedit import materialize
 
-            materialize(decoded, deck, verdict.problems, placement.resolver)
+        if text is not None:  # a buffer: `deck` was read from its decoded form, so read again
+            materialize(text, deck, verdict.problems, placement.resolver)
+        else:  # the file's text, which reading made `deck` and `read_problems` of
+            materialize(decoded[0], deck, verdict.problems, placement.resolver, read_problems)
     return Judged(path, digest, deck=deck, result=filter_problems(verdict, settings, fixing),
                   placement=placement, read=read_problems, data=seen[0] if seen else None)
 
@@ -155,7 +157,8 @@ def check_target(target: Target, registry: PoolRegistry, settings: Settings
 
 
 def _read_file(path: Path, file_format: DeckFormat | None, glob: DeckGlob | None,
-               explicit: bool, seen: list[bytes]) -> tuple[Deck, list[Problem]] | Skip:
+               explicit: bool, seen: list[bytes], decoded: list[str]
+               ) -> tuple[Deck, list[Problem]] | Skip:
     """A file read as a deck, unless it was found by a scan and its content says it is none
     (its format's `not_a_deck`, before reading, and `not_a_deck_read`, after): a text list
     whose lines do not read as one, a CSV without a count column, a TOML file without `game`
@@ -180,6 +183,7 @@ def _read_file(path: Path, file_format: DeckFormat | None, glob: DeckGlob | None
         if fmt.sniffed and not named and (reason := fmt.not_a_deck(text)) is not None:
             return Skip(str(path), reason)
         deck, found = fmt.read(text, deck)
+        decoded.append(text)  # the text judged (its fixes are edits of it)
         if file_format is None:
             found = unread_suffix(str(path), found)
     if not named and (reason := fmt.not_a_deck_read(deck, found, typing=False)) is not None:

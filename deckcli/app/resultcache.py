@@ -28,7 +28,6 @@ import os
 import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
-from typing import IO
 
 from deckcli.app.resultdata import from_data, to_data
 from deckcli.app.scan import Skip, Target
@@ -118,16 +117,13 @@ class ResultCache:
         self.index = {str(target.path): at for at, target in enumerate(targets)}
         found: list[Checked | None] = [None] * len(targets)
 
-        def scan(handle: IO[str]) -> None:
-            for shown, entry in _entries(handle, self.key):
-                if shown is None:
-                    self.changed = True
-                elif (at := self.index.get(shown)) is not None:
-                    found[at] = self._hit(targets[at], stamps[at], shown, entry)
-                elif not os.path.lexists(shown):
-                    self.changed = True
-
-        RESULTS.read_lines(self.name, scan)
+        for shown, entry in _entries(RESULTS.lines(self.name), self.key):
+            if shown is None:
+                self.changed = True
+            elif (at := self.index.get(shown)) is not None:
+                found[at] = self._hit(targets[at], stamps[at], shown, entry)
+            elif not os.path.lexists(shown):
+                self.changed = True
         return found
 
     def _hit(self, target: Target, stamp: str | None, path: str, entry: str) -> Checked | None:

@@ -9,18 +9,17 @@ but the planned counts, the edit is refused. Nothing here writes to disk.
 from __future__ import annotations
 
 import codecs
+import re
 from collections import Counter
 from dataclasses import dataclass
-
-import tomlkit
-from tomlkit.exceptions import TOMLKitError
-from tomlkit.items import InlineTable, Table
 
 from deckcli.errors import EXIT_FAILED, UserError
 from deckcli.formats.kinds import FORMATS, by_kind
 from deckcli.formats.read import parse_deck_bytes
 from deckcli.formats.textread import newline_of, text_lines
+from deckcli.formats.tomlkeys import card_key_spans
 from deckcli.i18n import _
+from deckcli.io import tomlread
 from deckcli.model.deck import Deck, DeckEntry
 
 
@@ -83,8 +82,72 @@ def apply_edit(data: bytes, deck: Deck, edit: Edit) -> bytes:
 def _edit_toml(text: str, edit: Edit) -> str:
     newline = newline_of(text)
     open_end = bool(text) and not text.endswith("\n")
+    result = _edit_count_lines(text + newline if open_end else text, edit)
+    if result is None:
+        result = _edit_with_tomlkit(text + newline if open_end else text, edit, newline)
+    return result[: -len(newline)] if open_end and result.endswith(newline) else result
+
+
+# A line of `[cards]` holding one count: indent, key, `=`, a whole number, maybe a comment.
+_COUNT_LINE = re.compile(
+    r"""[ \t]*(?:[A-Za-z0-9_-]+|"(?:[^"\\\n]|\\.)*"|'[^'\n]*')[ \t]*=[ \t]*
+        (?P<count>[+-]?(?:0x[0-9A-Fa-f_]+|0o[0-7_]+|0b[01_]+|[0-9_]+))
+        [ \t]*(?:\#[^\r\n]*)?(?:\r?\n|\Z)""", re.VERBOSE)
+
+
+def _edit_count_lines(text: str, edit: Edit) -> str | None:
+    """New counts of existing `[cards]` entries made line by line, byte for byte as tomlkit
+    makes them (a count's token replaced; an entry set to 0 loses its whole line, comment and
+    line ending with it), without parsing the document into tomlkit's tree (a few ms a deck,
+    which `check` paid for every fix it offers). None, and tomlkit decides, when the edit adds
+    an entry, when an entry is not on a plain count line of `[cards]`, or when the edited text
+    does not read as exactly the planned change of the document."""
+    if edit.new_key is not None or not edit.changes:
+        return None
+    starts: dict[str, int] = {}
+    for key, key_start, _end, _token in card_key_spans(text):
+        if key in starts:
+            return None
+        starts[key] = key_start
+    spans: dict[str, tuple[int, int, str]] = {}
+    for entry, count in edit.changes:
+        at = starts.get(entry.ref)
+        if at is None or entry.ref in spans:
+            return None
+        line = text.rfind("\n", 0, at) + 1
+        found = _COUNT_LINE.match(text, line)
+        if found is None:
+            return None
+        spans[entry.ref] = (*found.span("count"), str(count)) if count else \
+            (line, found.end(), "")
+    edited = text
+    for start, end, new in sorted(spans.values(), reverse=True):
+        edited = edited[:start] + new + edited[end:]
     try:
-        document = tomlkit.parse(text + newline if open_end else text)
+        before, after = tomlread.loads(text), tomlread.loads(edited)
+    except (tomlread.TOMLDecodeError, ValueError, RecursionError):
+        return None
+    cards = before.get("cards")
+    if type(cards) is not dict:
+        return None
+    planned = dict(cards)
+    for entry, count in edit.changes:
+        if count:
+            planned[entry.ref] = count
+        else:
+            planned.pop(entry.ref, None)
+    return edited if after == {**before, "cards": planned} else None
+
+
+def _edit_with_tomlkit(text: str, edit: Edit, newline: str) -> str:
+    """The edit made through tomlkit's tree, which keeps every other byte (imported here:
+    only an edit that adds an entry, or a deck laid out otherwise, pays for it)."""
+    import tomlkit
+    from tomlkit.exceptions import TOMLKitError
+    from tomlkit.items import InlineTable, Table
+
+    try:
+        document = tomlkit.parse(text)
     except TOMLKitError as exc:
         raise UserError(_("cannot edit this file: {reason}").format(
             reason=exc), EXIT_FAILED) from None
@@ -112,8 +175,7 @@ def _edit_toml(text: str, edit: Edit) -> str:
             cards.add(edit.new_key, item)
         else:  # [cards] continued after another table: tomlkit's proxy adds to its first part
             cards[edit.new_key] = item
-    result = document.as_string()
-    return result[: -len(newline)] if open_end and result.endswith(newline) else result
+    return document.as_string()
 
 
 def _edit_text(text: str, edit: Edit) -> str:

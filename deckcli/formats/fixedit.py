@@ -40,12 +40,14 @@ def cards_of(resolver: Resolver, entries: Iterable[DeckEntry]) -> Counter[str]:
 
 
 def materialize(text: str, deck: Deck, problems: Sequence[Problem],
-                resolver: Resolver | None) -> None:
+                resolver: Resolver | None, read: list[Problem] | None = None) -> None:
     """Give each problem's fix its text edits (and each choice of a display-only fix its own);
-    a fix whose edit cannot be made or does not read back as promised is withdrawn."""
+    a fix whose edit cannot be made or does not read back as promised is withdrawn. `read`:
+    the problems reading `text` found, when `deck` is what reading it gave (else it is read
+    again)."""
     if not editable_in_place(deck):
         return  # the fixes stay, without edits: `check --fix` says the format is not edited
-    before = Before(text, deck, resolver)
+    before = Before(text, deck, resolver, read)
     for found in problems:
         fix = found.fix
         if fix is None:
@@ -62,12 +64,16 @@ class Before:
     """A deck's text before its fixes, read once, against which each fix is made and read
     back."""
 
-    def __init__(self, text: str, deck: Deck, resolver: Resolver | None) -> None:
+    def __init__(self, text: str, deck: Deck, resolver: Resolver | None,
+                 read: list[Problem] | None = None) -> None:
         self.text = text
         self.deck = deck
         self.resolver = resolver
-        self.read, problems = parse_deck_text(text, Deck(path=deck.path, kind=deck.kind))
-        self.errors = sum(p.severity == "error" for p in problems)
+        if read is None:
+            self.read, read = parse_deck_text(text, Deck(path=deck.path, kind=deck.kind))
+        else:  # the judge read this very text into `deck`
+            self.read = deck
+        self.errors = sum(p.severity == "error" for p in read)
         self._cards: Counter[str] | None = None
 
     def made(self, fix: Fix) -> Fix | None:

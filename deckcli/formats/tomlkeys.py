@@ -135,19 +135,22 @@ def _unescaped(body: str) -> str | None:
 
 def card_key_spans(text: str) -> Iterator[tuple[str, int, int, str]]:
     """(key, start, end, token) of every key of `[cards]`, in the order written: where its
-    token (quotes included) stands in `text`, for an edit that renames a card reference."""
+    token (quotes included) stands in `text`, for an edit that renames a card reference or
+    changes a count (every fix `check` offers asks: the one group that matched, by name)."""
     table = ""
     for match in _KEY_OR_HEADER.finditer(text):
-        if match.group("table") is not None:
+        group = match.lastgroup  # the one alternative that matched
+        if group == "table":
             table = match.group("table").strip().strip('"')
             continue
-        if table != "cards":
+        if table != "cards" or group is None:
             continue
-        key = _match_key(match)
-        group = next(name for name in ("bare", "basic", "literal")
-                     if match.group(name) is not None)
         start, end = match.span(group)
-        if group != "bare":  # the quotes belong to the token
+        if group == "bare":
+            key: str | None = text[start:end]
+        else:  # the quotes belong to the token
+            key = match.group(group) if group == "literal" or "\\" not in match.group(group) \
+                else _unescaped(match.group(group))
             start, end = start - 1, end + 1
         if key is not None:
             yield key, start, end, text[start:end]

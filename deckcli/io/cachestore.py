@@ -28,7 +28,7 @@ import sys
 import time
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import IO, TypeVar
+from typing import TypeVar
 
 from deckcli import __version__
 from deckcli.errors import UserError
@@ -173,6 +173,62 @@ def dumps(value: object) -> str:
     return json.dumps(value, ensure_ascii=False, allow_nan=False, separators=(",", ":"))
 
 
+# What deckcli kept in the cache folder before the stores (each a folder of its own): at the
+# top, the pool caches' entries (`<pool stem>-<hash>.json`, `<stem>-<tag>-<hash>.json`), the
+# stamp memo `pool-stamps` and their temporary files; in `headers/`, parsed and validated pool
+# headers (`<hash>.json`, `raw-<hash>.json`). Today's stores never name a file so at the top,
+# nor a folder `headers`.
+_OLD_TOP = re.compile(r"(?:.+-[0-9a-f]{32}\.json|pool-stamps)\Z", re.DOTALL)
+_OLD_HEADERS = re.compile(r"(?:raw-)?[0-9a-f]{32}\.json\Z")
+_OLD_TEMP = re.compile(r"\..+\.[0-9a-f]{12}\.tmp\Z", re.DOTALL)
+OLD_FOLDERS = ("headers",)
+
+
+def sweep_old_layout(root: int) -> None:
+    """Remove what an earlier deckcli left in the cache folder and no store reads any more
+    (`_OLD_TOP`, `OLD_FOLDERS`): only regular files named as deckcli named them, each removed
+    relative to the verified root (a link is never followed, nor removed; nothing outside the
+    folder is touched), temporary files only once a killed run's would be (an hour old), and an
+    old folder only when that leaves it empty. Run when a store's folder is opened to be
+    written (every run that may write): one listing of the root, a few names long."""
+    try:
+        names = os.listdir(root)
+    except OSError:
+        return
+    _remove_old(root, names, _OLD_TOP)
+    for name in OLD_FOLDERS:
+        if name not in names:
+            continue
+        try:
+            fd = _verified(os.open(name, _DIR, dir_fd=root), name)
+        except OSError:  # a link (ELOOP), not a folder: left alone
+            continue
+        if fd is None:
+            continue
+        try:
+            _remove_old(fd, os.listdir(fd), _OLD_HEADERS)
+        except OSError:
+            pass
+        finally:
+            os.close(fd)
+        with contextlib.suppress(OSError):
+            os.rmdir(name, dir_fd=root)  # refused while anything else is in it
+
+
+def _remove_old(folder: int, names: list[str], entries: re.Pattern[str]) -> None:
+    now = time.time()
+    for name in names:
+        entry = entries.match(name) is not None
+        if not entry and _OLD_TEMP.match(name) is None:
+            continue
+        try:
+            info = os.stat(name, dir_fd=folder, follow_symlinks=False)
+            if stat.S_ISREG(info.st_mode) and (entry or now - info.st_mtime > STALE_TEMP_SECONDS):
+                os.unlink(name, dir_fd=folder)
+        except OSError:
+            continue
+
+
 class Store:
     """One kind of entry in the cache folder: its folder `name`, `format` number (bump it when
     the layout of an entry changes), the deckcli `code` its entries depend on (paths inside
@@ -207,6 +263,8 @@ class Store:
             return
         try:
             fd = _open_folder(root, self.name, create)
+            if create and fd is not None:  # about to write: the old layout's leftovers go
+                sweep_old_layout(root)
         finally:
             os.close(root)
         try:
@@ -252,22 +310,11 @@ class Store:
         finally:
             os.close(fd)
 
-    def read_lines(self, name: str, decode: Callable[[IO[str]], T | None]) -> T | None:
-        """An entry read a line at a time by `decode` (a file of 20,000 decks is never one
-        string in memory); None when it is missing, not a regular file or not UTF-8."""
-        with self._folder(create=False) as folder:
-            fd = self._open(folder, name) if folder is not None else None
-        if fd is None:
-            return None
-        try:
-            with open(fd, encoding="utf-8", newline="\n") as handle:
-                return decode(handle)
-        except (OSError, ValueError, TypeError, KeyError, RecursionError):
-            return None
-
     def lines(self, name: str) -> Iterator[str]:
-        """An entry's lines, one at a time (none when it is missing, not a regular file or not
-        UTF-8 up to where it stops being so)."""
+        """An entry's lines, one at a time, for an entry too large to hold as one string (a
+        results file of 20,000 decks): none when it is missing or not a regular file, and
+        none past where it stops being UTF-8 (the caller's own check of each line decides
+        what the others are worth)."""
         with self._folder(create=False) as folder:
             fd = self._open(folder, name) if folder is not None else None
         if fd is None:
