@@ -18,6 +18,8 @@ import csv
 import io
 from collections.abc import Sequence
 
+from deckcli.escape import FORMULA_START as FORMULA_START
+from deckcli.escape import neutral
 from deckcli.formats.collect import EntryCollector, Zones
 from deckcli.formats.entries import MAX_REF_CHARS, problem
 from deckcli.formats.sheet import (
@@ -103,7 +105,7 @@ def parse_csv_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     if found is None and content:
         problems.append(problem("csv-header", _(
             "no row among the first rows names the columns (tried comma, semicolon and tab "
-            "as separators); expected a header with {hint}").format(hint=HEADER_HINT),
+            "as separators); expected a header with {hint}").format(hint=_(HEADER_HINT)),
             content[0][0]))
     elif found is not None and found[1].doubt:
         line = content[found[0]][0]
@@ -211,9 +213,12 @@ class _SheetReader:
         """A total row: right when it counts the rows since the last total or section, the
         deck, or the deck and its side zones; else a warning naming both numbers."""
         if total not in (self.since, self.main, self.main + self.side):
+            said = (_("row {row}: the total says {total} cards, but the rows above add up to "
+                      "{main} (and {side} in side zones)") if self.side else
+                    _("row {row}: the total says {total} cards, but the rows above add up to "
+                      "{main}"))
             self.problems.append(problem(
-                "csv-syntax", f"row {line}: the total says {total} cards, but the rows above "
-                f"add up to {self.main}" + (f" (and {self.side} in side zones)" * bool(self.side)),
+                "csv-syntax", said.format(row=line, total=total, main=self.main, side=self.side),
                 line, severity="warning"))
         self.since = 0
 
@@ -295,15 +300,6 @@ def _cell(cells: Sequence[str], index: int | None) -> str:
 
 def _shown(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet run a cell
-
-
-def neutral(cell: str) -> str:
-    """A cell a spreadsheet shows as text: one starting like a formula gets a leading `'`
-    (the OWASP advice against CSV injection); deckcli reads the `'` back off."""
-    return "'" + cell if cell.startswith(FORMULA_START) else cell
 
 
 def unneutral(cell: str) -> str:
