@@ -221,11 +221,11 @@ def _entries(lines: Iterable[str], key: str) -> Iterator[tuple[str | None, str]]
         yield (path if tab and type(path) is str else None), entry
 
 
-def check_cached(targets: Sequence[Target], check: Callable[[Sequence[Target]], Iterator[Checked]],
+def check_cached(targets: list[Target], check: Callable[[list[Target]], Iterator[Checked]],
                  settings: Settings, registry: PoolRegistry, enabled: bool
                  ) -> Iterator[Checked]:
     """The result of every target, in order: cached ones from the cache, the others from
-    `check` (given only the misses), which are then kept."""
+    `check` (given only the misses, in a list it may empty as it goes), which are then kept."""
     cache = ResultCache.open(settings, registry) if enabled else None
     if cache is None:
         for result in check(targets):

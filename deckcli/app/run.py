@@ -9,8 +9,9 @@ every deck is a cache hit imports none of the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 from deckcli.app.scan import EmptyFolder, Skip, Target, scan_paths
 from deckcli.app.settings import Settings
@@ -20,6 +21,7 @@ from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult, DeckResult, RuleDocs
 from deckcli.pools.registry import PoolRegistry
 
+T = TypeVar("T")
 PARALLEL_MIN_DECKS = 1_000  # below this, starting workers costs more than it saves
 
 
@@ -36,8 +38,9 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
 
     found = scan_paths(list(paths), settings)
     targets = [item for item in found if isinstance(item, Target)]
+    total = len(targets)
 
-    def check(todo: Sequence[Target]) -> Iterator[DeckResult | Skip]:
+    def check(todo: list[Target]) -> Iterator[DeckResult | Skip]:
         if not todo:  # every deck from the cache: the engine is never imported
             return iter(())
         from deckcli.app.judge import check_target
@@ -47,12 +50,15 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
 
             return iter(map_in_workers(lambda t: check_target(t, registry, settings), todo,
                                        jobs))
-        return (check_target(target, registry, settings) for target in todo)
+        return (check_target(target, registry, settings) for target in drained(todo))
 
     checked = check_cached(targets, check, settings, registry, cache)
+    del targets  # each target is let go once judged (`drained`): 20,000 paths are not held
     result, done = CheckResult(), 0
     decks_under: dict[Path, int] = {}  # decks found under each folder given
-    for item in found:
+    found.reverse()
+    while found:
+        item = found.pop()  # this list lets go of each item as it is reported, too
         if isinstance(item, Skip):
             if item.announced:
                 result.decks.append(excluded_result(item))
@@ -70,7 +76,7 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
             deck = next(checked)
             done += 1
             if progress is not None:
-                progress(done, len(targets))
+                progress(done, total)
             if item.root is not None:
                 decks_under[item.root] = decks_under.get(item.root, 0) + isinstance(
                     deck, DeckResult)
@@ -86,6 +92,14 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
     result.skipped = sum(not folder for _, _, folder in result.skipped_files)
     result.docs_of = lambda checked: rule_docs(checked, registry)  # only if a report asks
     return result
+
+
+def drained(items: list[T]) -> Iterator[T]:
+    """The items of a list in order, each removed from it as it is handed on, so that the
+    list holds none that was dealt with (a run's targets, checked one by one)."""
+    items.reverse()
+    while items:
+        yield items.pop()
 
 
 def excluded_result(skip: Skip) -> DeckResult:

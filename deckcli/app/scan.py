@@ -14,6 +14,7 @@ Symbolic links are followed only while they stay inside the folder given.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -45,11 +46,11 @@ class Target(Record):
 
     __slots__ = ("path", "explicit", "problems", "root")
 
-    def __init__(self, path: Path, explicit: bool, problems: list[Problem] | None = None,
+    def __init__(self, path: Path, explicit: bool, problems: Sequence[Problem] = (),
                  root: Path | None = None) -> None:
         self.path = path
         self.explicit = explicit
-        self.problems: list[Problem] = [] if problems is None else problems
+        self.problems = problems  # most have none: the one empty tuple, not a list each
         self.root = root
 
 
@@ -102,7 +103,7 @@ def scan_paths(paths: list[Path], settings: Settings | None = None
         if not files:
             found.append(EmptyFolder(path, []))
             continue
-        found.extend(Target(file, False, [], path) for file in files)
+        found.extend(Target(file, False, (), path) for file in files)
     return once_each(found)
 
 
