@@ -11,9 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
-from typing import TypeVar
 
-from deckcli.app.scan import EmptyFolder, Skip, Target, scan_paths
+from deckcli.app.scan import EmptyFolder, Skip, Target, drained, scan_paths
 from deckcli.app.settings import Settings
 from deckcli.escape import printable_path
 from deckcli.i18n import _
@@ -21,7 +20,6 @@ from deckcli.model.problem import Problem
 from deckcli.model.result import CheckResult, DeckResult, RuleDocs
 from deckcli.pools.registry import PoolRegistry
 
-T = TypeVar("T")
 PARALLEL_MIN_DECKS = 1_000  # below this, starting workers costs more than it saves
 
 
@@ -92,14 +90,6 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
     result.skipped = sum(not folder for _, _, folder in result.skipped_files)
     result.docs_of = lambda checked: rule_docs(checked, registry)  # only if a report asks
     return result
-
-
-def drained(items: list[T]) -> Iterator[T]:
-    """The items of a list in order, each removed from it as it is handed on, so that the
-    list holds none that was dealt with (a run's targets, checked one by one)."""
-    items.reverse()
-    while items:
-        yield items.pop()
 
 
 def excluded_result(skip: Skip) -> DeckResult:
