@@ -46,6 +46,15 @@ def json_controls(document: str) -> str:
     return _JSON_RAW.sub(lambda found: f"\\u{ord(found.group()):04x}", document)
 
 
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet run a cell
+
+
+def neutral(cell: str) -> str:
+    """A CSV cell a spreadsheet shows as text: one starting like a formula gets a leading `'`
+    (the OWASP advice against CSV injection); deckcli reads the `'` back off."""
+    return "'" + cell if cell.startswith(FORMULA_START) else cell
+
+
 def printable_path(path: str) -> str:
     """A path any report can print or save: bytes that are not UTF-8 become �, control
     characters escapes (a file name must not move a terminal's cursor or split a CI annotation).

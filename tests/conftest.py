@@ -5,14 +5,16 @@ from __future__ import annotations
 import itertools
 import json
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from deckcli.cli.app import main
 from deckcli.engine.query import Query, compile_query
+from deckcli.model.card import Card
 from deckcli.model.pool import Pool
 
 
@@ -42,6 +44,75 @@ class Run:
 
 
 _TEST_NUMBER = itertools.count()
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _shipped_cards_decoded_once() -> Iterator[None]:
+    """The cards of a shipped pool with its shipped bytes, decoded from its ready form once per
+    test process instead of on every in-process command (a run is one process, a test session
+    makes thousands of runs; the Digimon pool alone is 3,070 cards). Each run still gets its
+    own `Pool` (indexes, memos) built from the current header; whether a pool is shipped is
+    asked of the run's own catalogue every time, and a pool anywhere else (a copy, a user
+    pool, a changed file) is loaded as a run loads it. The first load of each pool still
+    goes through the ready form, which tests/test_ready_pools.py and the start-up tests (in
+    fresh processes) test on their own."""
+    from deckcli.model.pool import Pool
+    from deckcli.pools import cache as pool_cache
+    from deckcli.pools.catalogue import builtin_pool_dir
+
+    load = pool_cache.load_cached
+    shipped = builtin_pool_dir().resolve()
+    decoded: dict[tuple[str, str], list[Card]] = {}
+
+    def load_cached(source: Path, header: Any, catalogue: Any = None) -> Pool:
+        if catalogue is None or Path(source).resolve().parent != shipped:
+            return load(source, header, catalogue)
+        digest = catalogue.digest(source)
+        if not catalogue.is_shipped(source, digest):
+            return load(source, header, catalogue)
+        cards = decoded.get((str(source), digest))
+        if cards is None:
+            pool = load(source, header, catalogue)
+            decoded[str(source), digest] = list(pool.cards)
+            return pool
+        return Pool(source, header, list(cards))
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(pool_cache, "load_cached", load_cached)
+        yield
+
+
+def _commands_key(typer_instance: Any) -> tuple[object, ...]:
+    """What typer builds a click command from: the app, its commands, callback and groups
+    (each group's own, recursively); a command module imported later makes a new key."""
+    return (id(typer_instance), id(typer_instance.registered_callback),
+            tuple(map(id, typer_instance.registered_commands)),
+            tuple(_commands_key(group.typer_instance)
+                  for group in typer_instance.registered_groups))
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _click_command_built_once() -> Iterator[None]:
+    """typer builds the whole click command tree (every command's parameters, from their
+    signatures) on every call of the app: once per process for a user, but thousands of times
+    for the in-process `cli` fixture, most of a short command's time once every command is
+    imported. The tree is kept per set of registered commands (help texts are fixed when a
+    command module is imported, so nothing else can change it)."""
+    import typer.main
+
+    build = typer.main.get_command
+    built: dict[tuple[object, ...], Any] = {}
+
+    def get_command(typer_instance: Any) -> Any:
+        key = (_commands_key(typer_instance),
+               os.environ.get("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"))
+        if key not in built:
+            built[key] = build(typer_instance)
+        return built[key]
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(typer.main, "get_command", get_command)
+        yield
 
 
 @pytest.fixture(autouse=True)

@@ -153,7 +153,7 @@ def error(message: str) -> None:
 
 # Command modules register their commands on import; `--help` lists them in this order.
 COMMAND_MODULES = ("check", "cards", "games", "rules_doc", "pool", "build", "builder", "show",
-                   "convert", "draw", "config_cmd", "lsp_cmd")
+                   "convert", "own", "draw", "config_cmd", "lsp_cmd")
 
 
 # The module of each command: a run imports only the one it invokes (help, completion and a
@@ -161,7 +161,8 @@ COMMAND_MODULES = ("check", "cards", "games", "rules_doc", "pool", "build", "bui
 MODULE_OF = {"check": "check", "cards": "cards", "games": "games", "rules": "rules_doc",
              "pool": "pool", "new": "build", "add": "build", "remove": "build", "fmt": "build",
              "schema": "build", "build": "builder", "show": "show", "import": "convert",
-             "export": "convert", "diff": "convert", "draw": "draw", "config": "config_cmd",
+             "export": "convert", "diff": "convert", "own": "own", "draw": "draw",
+             "config": "config_cmd",
              "lsp": "lsp_cmd"}
 GLOBAL_VALUE_OPTIONS = ("--pools",)  # global options that take the next word as their value
 

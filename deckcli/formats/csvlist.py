@@ -18,6 +18,8 @@ import csv
 import io
 from collections.abc import Sequence
 
+from deckcli.escape import FORMULA_START as FORMULA_START
+from deckcli.escape import neutral
 from deckcli.formats.collect import EntryCollector, Zones
 from deckcli.formats.entries import MAX_REF_CHARS, problem
 from deckcli.formats.sheet import (
@@ -295,15 +297,6 @@ def _cell(cells: Sequence[str], index: int | None) -> str:
 
 def _shown(text: str, limit: int = 60) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-FORMULA_START = ("=", "+", "-", "@", "\t", "\r")  # what makes a spreadsheet run a cell
-
-
-def neutral(cell: str) -> str:
-    """A cell a spreadsheet shows as text: one starting like a formula gets a leading `'`
-    (the OWASP advice against CSV injection); deckcli reads the `'` back off."""
-    return "'" + cell if cell.startswith(FORMULA_START) else cell
 
 
 def unneutral(cell: str) -> str:

@@ -1,4 +1,5 @@
-"""The `requires` rule kind: needs parsed from card text, met only by playable suppliers."""
+"""requires (engine/rules/kinds/requires.py): needs parsed from card text, met only by
+playable suppliers; on the made-up relics game (tests/data/requires) and MegaMan's emblems."""
 
 from __future__ import annotations
 
@@ -16,13 +17,25 @@ from deckcli.engine.rules.kinds.requires import (
     playable,
 )
 from deckcli.pools.schema import models
+from rulecheck import assert_problems, judge, rows
 
-RELICS = Path(__file__).parent / "data" / "requires"
+RELICS = Path(__file__).parent.parent / "data" / "requires"
 EMBLEMS = RequiresRule(id="emblem-supply", kind="requires", requirement="resource_cost",
                        pattern="{name} emblem x{count}", supplied_by="emblem")
 
 
-def check(cli, write_deck, cards: dict[str, int], *options: str):
+def check(cards: dict[str, int]):
+    """(legal, problems) of a relics deck, judged in-process."""
+    result = judge(cards, game="relics", pools=RELICS)
+    return result.legal, result.problems
+
+
+def quiet(cards: dict[str, int]) -> None:
+    """The relics deck is legal with no problem at all."""
+    assert assert_problems(cards, [], game="relics", pools=RELICS).legal
+
+
+def check_cli(cli, write_deck, cards: dict[str, int], *options: str):
     path = write_deck("deck.toml", toml_deck("relics", cards))
     run = cli("--pools", RELICS, "check", path, "--format", "json", *options)
     return run.code, judged(run.json()["decks"][0]["problems"])
@@ -76,51 +89,51 @@ def test_playable_grows_through_chains():
         True, True, False]
 
 
-def test_missing_supplier_is_a_warning_not_illegal(cli, write_deck):
-    code, problems = check(cli, write_deck, {"Flame Bolt": 4})
-    assert code == 0
-    assert [(p["rule"], p["severity"], p["card"], p["line"]) for p in problems] == [
+def test_missing_supplier_is_a_warning_not_illegal():
+    legal, problems = check({"Flame Bolt": 4})
+    assert legal
+    assert [(p.rule, p.severity, p.card, p.line) for p in problems] == [
         ("rune-supply", "warning", "R-02", 3)]
-    assert problems[0]["message"] == (
+    assert problems[0].message == (
         "Flame Bolt (R-02) can never be played: it needs 1 Fire rune but no playable card in "
         "the deck bears one — consider adding 1 Fire rune card, or cutting 4")
 
 
 def test_strict_fails_and_ignore_drops_the_lint(cli, write_deck):
-    assert check(cli, write_deck, {"Flame Bolt": 4}, "--strict")[0] == 1
-    assert check(cli, write_deck, {"Flame Bolt": 4}, "--strict", "--ignore", "rune-supply") == (
-        0, [])
+    assert check_cli(cli, write_deck, {"Flame Bolt": 4}, "--strict")[0] == 1
+    assert check_cli(cli, write_deck, {"Flame Bolt": 4}, "--strict", "--ignore",
+                     "rune-supply") == (0, [])
 
 
-def test_supplied_need_is_quiet(cli, write_deck):
-    assert check(cli, write_deck, {"Fire Altar": 1, "Flame Bolt": 4}) == (0, [])
-    assert check(cli, write_deck, {"Dual Gate": 2, "Frost Nova": 1}) == (0, [])
+def test_supplied_need_is_quiet():
+    quiet({"Fire Altar": 1, "Flame Bolt": 4})
+    quiet({"Dual Gate": 2, "Frost Nova": 1})
 
 
-def test_too_few_suppliers_says_how_many_to_add(cli, write_deck):
-    _, problems = check(cli, write_deck, {"Fire Altar": 2, "Inferno": 1})
-    assert problems[0]["message"] == (
+def test_too_few_suppliers_says_how_many_to_add():
+    _, problems = check({"Fire Altar": 2, "Inferno": 1})
+    assert problems[0].message == (
         "Inferno (R-03) can never be played: it needs 3 Fire runes but the deck's playable "
         "cards bear only 2 — consider adding 1 Fire rune card, or cutting 1")
 
 
-def test_a_card_never_supplies_its_own_need(cli, write_deck):
-    _, problems = check(cli, write_deck, {"Ember Shrine": 4})
-    assert [p["card"] for p in problems] == ["R-04"]
+def test_a_card_never_supplies_its_own_need():
+    _, problems = check({"Ember Shrine": 4})
+    assert [p.card for p in problems] == ["R-04"]
     # once one altar is in play every shrine can follow, and all of them count for Inferno
-    assert check(cli, write_deck, {"Fire Altar": 1, "Ember Shrine": 2, "Inferno": 1}) == (0, [])
+    quiet({"Fire Altar": 1, "Ember Shrine": 2, "Inferno": 1})
 
 
-def test_unplayable_suppliers_do_not_count(cli, write_deck):
-    _, problems = check(cli, write_deck, {"Ice Pillar": 2, "Frost Nova": 1})
-    assert [p["card"] for p in problems] == ["R-07", "R-06"]
-    assert check(cli, write_deck, {"Fire Altar": 1, "Ice Pillar": 2, "Frost Nova": 1}) == (0, [])
+def test_unplayable_suppliers_do_not_count():
+    _, problems = check({"Ice Pillar": 2, "Frost Nova": 1})
+    assert [p.card for p in problems] == ["R-07", "R-06"]
+    quiet({"Fire Altar": 1, "Ice Pillar": 2, "Frost Nova": 1})
 
 
-def test_names_compare_without_case_spaces_or_punctuation(cli, write_deck):
-    assert check(cli, write_deck, {"Thunder Clap": 1, "Thunder Totem": 1}) == (0, [])
-    _, problems = check(cli, write_deck, {"Thunder Clap": 1})
-    assert "needs 1 thunder rune" in problems[0]["message"]
+def test_names_compare_without_case_spaces_or_punctuation():
+    quiet({"Thunder Clap": 1, "Thunder Totem": 1})
+    _, problems = check({"Thunder Clap": 1})
+    assert "needs 1 thunder rune" in problems[0].message
 
 
 def test_undeclared_field_is_a_broken_pool(cli, write_deck, tmp_path):
@@ -136,22 +149,34 @@ def test_undeclared_field_is_a_broken_pool(cli, write_deck, tmp_path):
     assert pool_run.code == 1 and "field 'runes' is not declared" in pool_run.out
 
 
-def test_megaman_emblem_lint_on_a_starter_deck(cli, tmp_path):
+def test_megaman_emblem_lint_on_a_starter_deck():
     starter = (SAMPLES / "megaman" / "starter-megaman.toml").read_text(encoding="utf-8")
     lines = starter.splitlines()
     index = next(i for i, line in enumerate(lines) if line.startswith('1C32 '))
     lines[index] = '"2R62" = 1  # Friendly Rivals: needs 3 IceMan emblems'
-    deck = tmp_path / "iceman.toml"
-    deck.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    run = cli("check", deck, "--format", "json")
-    problems = run.json()["decks"][0]["problems"]
-    assert run.code == 0
-    assert [(p["rule"], p["severity"], p["line"]) for p in problems] == [
-        ("emblem-supply", "warning", index + 1)]
+    result = judge("\n".join(lines) + "\n", game="megaman", pools=None, name="iceman.toml")
+    assert result.legal
+    assert [row[:3] for row in rows(result.problems)] == [("emblem-supply", "warning", index + 1)]
     assert "needs 3 IceMan emblems but no playable card in the deck bears one" in (
-        problems[0]["message"])
+        result.problems[0].message)
 
 
 def test_megaman_samples_have_no_emblem_warnings(cli):
     decks = cli("check", SAMPLES / "megaman", "--format", "json").json()["decks"]
     assert not [p for d in decks for p in d["problems"] if p["rule"] == "emblem-supply"]
+
+
+def test_exactly_as_many_suppliers_as_needed_is_quiet_and_one_fewer_is_not():
+    quiet({"Fire Altar": 3, "Inferno": 1})  # Inferno needs 3 Fire runes
+    assert_problems({"Fire Altar": 2, "Inferno": 1}, [("rune-supply", "warning", 4)],
+                    game="relics", pools=RELICS)
+
+
+def test_an_empty_deck_needs_nothing():
+    result = judge({}, game="relics", pools=RELICS)
+    assert result.legal and [p.rule for p in result.problems] == []
+
+
+def test_a_need_is_a_warning_that_offers_no_fix():
+    [problem] = check({"Flame Bolt": 1})[1]
+    assert problem.severity == "warning" and problem.fix is None

@@ -1,4 +1,5 @@
-"""Rule kinds are plug-ins: one module each under engine/rules/kinds/, found without a table."""
+"""Rule kinds are plug-ins (engine/rules/kind.py, engine/rules/__init__.py): one module each
+under engine/rules/kinds/, found without a table; every rule of a format runs on a deck."""
 
 from __future__ import annotations
 
@@ -16,9 +17,11 @@ from deckcli.engine.rules import KINDS, describe
 from deckcli.engine.rules.docs import kind_docs, pool_rule_doc
 from deckcli.model.poolspec import RuleBase
 from deckcli.pools.schema import validate
+from rulecheck import assert_problems, judge
 
 KIND_FOLDER = REPO / "deckcli" / "engine" / "rules" / "kinds"
 LEGAL_TESTGAME = {"T-01": 1, "T-02": 3, "T-03": 3, "T-04": 3}
+LEGAL = {"Ada, Knight": 1, "Bolt": 3, "Fireball": 3, "Shield": 3}
 
 # A kind a contributor might add: at least N different cards. The whole of it, in one module.
 DISTINCT = '''
@@ -153,3 +156,20 @@ def test_adding_a_kind_is_adding_one_module(tmp_path, write_deck):
     kinds = deckcli("rules", "--format", "text").stdout
     assert ("kind distinct: distinct: how many different cards a deck holds (at least `min`)."
             in kinds)
+
+
+def test_legal_deck_has_no_problems():
+    result = assert_problems(LEGAL, [])
+    assert (result.legal, result.cards) == (True, 10)
+
+
+def test_every_problem_is_reported_not_only_the_first():
+    result = judge({"Forbidden Tome": 4, "Spark Token": 1, "Giant": 2})
+    assert {p.rule for p in result.problems if p.severity == "error"} >= {
+        "deck-size",
+        "hero-count",
+        "copies",
+        "level-one",
+        "no-tokens",
+        "banned",
+    }

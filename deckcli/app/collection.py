@@ -1,0 +1,123 @@
+"""Collections: the cards a player owns, kept as card lists in any format deckcli reads decks
+in (TOML, text, LackeyCCG .dek, CSV with spreadsheet exports, JSON).
+
+A collection file is read by the deck formats and placed in its game as a deck is
+(`app.placement.place`: the file's own game line, `--game`, `[[decks]]`, then its cards, and
+last the game it is given for), then resolved by that game's `Resolver`, so an unknown or
+ambiguous card is reported exactly as in a deck, with its file and line. Several files of one
+game add up (a binder and a trade box); a card listed twice counts twice. Printings count as
+the card they are: a number with its printing's mark (`Agumon (St-1 20A)`) is that card, a
+promo with its own number is that card.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from deckcli.app.opendeck import describe, read_bytes
+from deckcli.app.placement import place
+from deckcli.app.settings import Settings
+from deckcli.engine.owned import DeckWants, wants_of
+from deckcli.engine.resolver import Resolver
+from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
+from deckcli.escape import printable_path
+from deckcli.formats.kinds import kind_of
+from deckcli.formats.read import UNREADABLE_RULES, parse_deck_bytes
+from deckcli.i18n import _
+from deckcli.model.deck import Deck
+from deckcli.model.owned import CollectionFile
+from deckcli.model.problem import Problem
+from deckcli.pools.registry import PoolRegistry
+
+# what reading a collection may say that is no mistake in it: a card listed on several lines
+# (its counts add up, as a binder's pages do)
+ADDS_UP = frozenset({"duplicate-card"})
+
+
+@dataclass
+class Collection:
+    """One game's owned cards: copies by card number, from every file given for the game."""
+
+    game: str
+    resolver: Resolver
+    owned: dict[str, int] = field(default_factory=dict)
+    files: list[CollectionFile] = field(default_factory=list)
+
+    def copies(self, number: str) -> int:
+        return self.owned.get(number, 0)
+
+
+def read_collection(path: Path, settings: Settings, registry: PoolRegistry,
+                    game: str | None = None) -> tuple[CollectionFile, Resolver, dict[str, int]]:
+    """One collection file: its game (its own line, `--game`, `[[decks]]`, its cards, then
+    `game`: the game it is given for), the copies of each card it lists, and the problems of
+    the lines that name no card. A file that cannot be read or placed is a UserError."""
+    data = read_bytes(path, settings.allow_outside.value)
+    deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=kind_of(path)))
+    blocking = next((p for p in problems if p.rule in UNREADABLE_RULES), None)
+    if blocking is not None:
+        raise UserError(_("the collection {where}").format(where=describe(path, blocking)),
+                        EXIT_FAILED)
+    placed = place(deck, registry, settings)
+    if placed.resolver is None and game is not None and deck.game is None:
+        deck.game = game  # a list naming no game and no game its cards clearly fit
+        placed = place(deck, registry, settings)
+    if placed.resolver is None:
+        assert placed.stop is not None
+        raise UserError(_("the collection {where}").format(where=describe(path, placed.stop)),
+                        EXIT_FAILED if placed.stop.rule == "broken-pool" else EXIT_USAGE)
+    resolver = placed.resolver
+    entries = [*deck.entries, *(entry for zone in deck.zones.values() for entry in zone)]
+    resolved, found = resolver.resolve(entries)
+    owned: dict[str, int] = {}
+    for item in resolved:
+        owned[item.card.number] = owned.get(item.card.number, 0) + item.count
+    kept = [p for p in [*problems, *found] if p.rule not in ADDS_UP]
+    kept.sort(key=lambda p: p.line or 0)
+    return (CollectionFile(printable_path(str(path)), resolver.pool.game_id,
+                           sum(owned.values()), kept), resolver, owned)
+
+
+def load_collections(paths: Sequence[Path], settings: Settings, registry: PoolRegistry,
+                     game: str | None = None) -> dict[str, Collection]:
+    """Every collection file read, and their copies added up per game."""
+    collections: dict[str, Collection] = {}
+    for path in paths:
+        found, resolver, owned = read_collection(path, settings, registry, game)
+        collection = collections.setdefault(found.game, Collection(found.game, resolver))
+        collection.files.append(found)
+        for number, count in owned.items():
+            collection.owned[number] = collection.owned.get(number, 0) + count
+    return collections
+
+
+def wrong_game(collections: dict[str, Collection], games: Sequence[str]) -> str | None:
+    """The message for a collection of a game none of the decks is of, or None."""
+    for collection in collections.values():
+        if collection.game not in games:
+            files = ", ".join(found.path for found in collection.files)
+            return _("{files} is a collection of {game}, but the decks are {games}: give a "
+                     "collection of their game").format(files=files, game=collection.game,
+                                                        games=", ".join(games))
+    return None
+
+
+def problem_lines(path: str, problems: Sequence[Problem]) -> list[str]:
+    """'binder.txt:12: unknown-card: …' for each problem of a file (for stderr)."""
+    return [f"{path}:{p.line}: {p.rule}: {p.message}" if p.line else
+            f"{path}: {p.rule}: {p.message}" for p in problems]
+
+
+def deck_wants(path: Path, settings: Settings, registry: PoolRegistry) -> DeckWants:
+    """A deck file read, placed and resolved as `check` does, with what it wants (its side
+    zones too: their cards are cards to own)."""
+    from deckcli.app.opendeck import load_deck
+
+    loaded = load_deck(path, settings, registry)
+    entries = [*loaded.deck.entries,
+               *(entry for zone in loaded.deck.zones.values() for entry in zone)]
+    wants, problems = wants_of(loaded.resolver, entries)
+    return DeckWants(printable_path(str(path)), loaded.pool.game_id, loaded.resolver.format_id,
+                     loaded.deck.name, wants, problems)
