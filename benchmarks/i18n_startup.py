@@ -3,7 +3,8 @@
 Prints the CPU time of `deckcli --lang LANG check DECK` and `deckcli --lang LANG check --help`
 (the help builds every option's text through the catalog) per language, beside the same in
 English, as ranges over rounds with the difference in milliseconds. Target: a catalog costs at
-most 10 ms over English.
+most 10 ms over English, best against best (each figure is already the least CPU time of five
+runs; on a shared machine a round's difference moves by more than the cost measured).
 """
 
 from __future__ import annotations
@@ -41,8 +42,9 @@ def main(rounds: int = 3) -> None:
                 report_range(f"{what}, --lang {language}", values, english, "--lang en")
                 extra = [(value - base) * 1000 for value, base in zip(values, english,
                                                                       strict=True)]
-                print(f"    over English: {min(extra):+.1f} to {max(extra):+.1f} ms "
-                      "(target: at most +10 ms)")
+                best = (min(values) - min(english)) * 1000
+                print(f"    over English: best {best:+.1f} ms (target: at most +10 ms); "
+                      f"round by round {min(extra):+.1f} to {max(extra):+.1f} ms")
 
 
 if __name__ == "__main__":

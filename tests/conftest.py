@@ -46,6 +46,9 @@ class Run:
 _TEST_NUMBER = itertools.count()
 
 
+_FRESH_POOLS = [False]  # the running test is marked fresh_pools: every load as a run's
+
+
 @pytest.fixture(scope="session", autouse=True)
 def _shipped_cards_decoded_once() -> Iterator[None]:
     """The cards of a shipped pool with its shipped bytes, decoded from its ready form once per
@@ -54,8 +57,9 @@ def _shipped_cards_decoded_once() -> Iterator[None]:
     own `Pool` (indexes, memos) built from the current header; whether a pool is shipped is
     asked of the run's own catalogue every time, and a pool anywhere else (a copy, a user
     pool, a changed file) is loaded as a run loads it. The first load of each pool still
-    goes through the ready form, which tests/test_ready_pools.py and the start-up tests (in
-    fresh processes) test on their own."""
+    goes through the ready form; a test marked `fresh_pools` (the tests of loading pools:
+    tests/test_ready_pools.py, tests/test_header_cache.py) gets every load done as a run
+    does it."""
     from deckcli.model.pool import Pool
     from deckcli.pools import cache as pool_cache
     from deckcli.pools.catalogue import builtin_pool_dir
@@ -65,7 +69,7 @@ def _shipped_cards_decoded_once() -> Iterator[None]:
     decoded: dict[tuple[str, str], list[Card]] = {}
 
     def load_cached(source: Path, header: Any, catalogue: Any = None) -> Pool:
-        if catalogue is None or Path(source).resolve().parent != shipped:
+        if _FRESH_POOLS[0] or catalogue is None or Path(source).resolve().parent != shipped:
             return load(source, header, catalogue)
         digest = catalogue.digest(source)
         if not catalogue.is_shipped(source, digest):
@@ -117,9 +121,11 @@ def _click_command_built_once() -> Iterator[None]:
 
 @pytest.fixture(autouse=True)
 def _isolated_env(
-    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory
+    monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory,
+    request: pytest.FixtureRequest,
 ) -> None:
     """No user pools from the environment; a fresh pool cache per test session."""
+    _FRESH_POOLS[0] = request.node.get_closest_marker("fresh_pools") is not None
     monkeypatch.delenv("DECKCLI_POOLS", raising=False)
     monkeypatch.delenv("DECKCLI_FORMAT", raising=False)
     # English whatever the machine's locale; tests of other languages ask for them by name

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from pathlib import Path
 
@@ -51,10 +52,16 @@ def package_of(module: str) -> str:
     return ".".join(parts[:2]) if len(parts) > 1 else module
 
 
+@functools.cache
+def _source(path: Path) -> ast.Module:
+    """A module's syntax tree, parsed once for every test of this file (they only read it)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def imports_of(path: Path) -> set[str]:
     """Every deckcli module a file imports, at the top or inside functions."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_source(path)):
         if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("deckcli"):
             found.add(node.module)
         elif isinstance(node, ast.Import):
@@ -143,7 +150,7 @@ def module_imports(path: Path) -> set[str]:
         for child in ast.iter_child_nodes(node):
             visit(child)
 
-    visit(ast.parse(path.read_text(encoding="utf-8")))
+    visit(_source(path))
     return found - {module_name(path)}
 
 
@@ -183,7 +190,7 @@ def cache_touches(path: Path) -> list[str]:
     """How a module reaches the cache folder other than through a store: an import of the
     store module's internals, or a look at the variables that name the folder."""
     found = []
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(_source(path)):
         if isinstance(node, ast.ImportFrom) and node.module == CACHE_OWNER:
             found += [f"imports {alias.name}" for alias in node.names
                       if alias.name not in CACHE_API]
@@ -232,10 +239,6 @@ def deck_formats() -> tuple[tuple[str, ...], tuple[str, ...]]:
 
 OUTSIDE_FORMATS = [path for path in MODULES
                    if package_of(module_name(path)) != FORMATS_PACKAGE]
-
-
-def _source(path: Path) -> ast.Module:
-    return ast.parse(path.read_text(encoding="utf-8"))
 
 
 @pytest.mark.parametrize("path", OUTSIDE_FORMATS, ids=lambda p: module_name(p))

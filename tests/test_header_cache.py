@@ -21,6 +21,8 @@ from deckcli.pools import load
 from deckcli.pools.catalogue import decode_header
 from deckcli.pools.poolfile import read_raw_header
 
+pytestmark = pytest.mark.fresh_pools  # the tests of loading pools: no shared cards
+
 POOLS = sorted([*(REPO / "cardpools").glob("*.toml"), *TEST_POOLS.glob("*.toml")])
 
 

@@ -1,5 +1,6 @@
-"""deckcli run in each language, as a user runs it (subprocesses): `check` of an illegal deck,
-`--help` of `check` and `draw`, a mistyped command and option, `draw` of a sample. Each output
+"""deckcli run in each language, as a user runs it (subprocesses): `check` of an illegal deck
+and of a card name's typo, `--help` of deckcli, `check` and `draw`, `rules` (deckcli's own rule
+ids and the rule kinds), a mistyped command and option, `draw` of a sample. Each output
 is in the language asked for (through `LANGUAGE` and through `--lang`) and holds no English
 sentence: expected to fail, strictly, for a language still listed in tools/i18n.py
 UNFINISHED. Exit statuses, JSON keys and rule ids never change with the language."""
@@ -20,7 +21,13 @@ from conftest import REPO, SAMPLES
 LANGUAGES = ("es", "th", "zh_Hans", "zh_Hant", "ja")
 ILLEGAL = SAMPLES / "megaman" / "illegal-five-copies.toml"
 STARTER = SAMPLES / "megaman" / "starter-megaman.toml"
+DECKS = REPO / "tests" / "data" / "decks"
+MISTAKES = [str(DECKS / "typo-megaman.txt"), str(DECKS / "twice-megaman.toml")]
 COMMANDS = {
+    "deckcli --help": ["--help"],
+    "rules of a game, as text": ["rules", "megaman", "--format", "text"],
+    "rule kinds, as text": ["rules", "--format", "text"],
+    "check of a typo and a card given twice": ["check", "--format", "text", *MISTAKES],
     "check of an illegal deck": ["check", str(ILLEGAL)],
     "check --help": ["check", "--help"],
     "draw --help": ["draw", "--help"],
@@ -94,9 +101,15 @@ POOL_NOTES = [" ".join(note.split()) for pool in sorted((REPO / "cardpools").glo
                                      flags=re.M)]
 
 
+# a line of `deckcli rules --format text`: its rule id, kind and severity, names every language
+# keeps (`copies  copies  error …`, `invalid-field  built-in (file)  error …`)
+RULE_COLUMNS = re.compile(r"^\S+ +(?:built-in \(\w+\)|\S+) +(?:error|warning|info) +", re.M)
+
+
 def without_pool_data(text: str) -> str:
-    """The output with the pools' notes taken out, however the terminal wrapped them."""
-    text = " ".join(text.split())
+    """The output with the pools' notes and the rule tables' id, kind and severity columns
+    taken out, however the terminal wrapped them."""
+    text = " ".join(RULE_COLUMNS.sub("", text).split())
     for note in POOL_NOTES:
         text = text.replace(note, "")
     return text

@@ -17,6 +17,8 @@ from deckcli.pools.catalogue import READY, Catalogue
 from deckcli.pools.ready import build, stale, write
 from deckcli.pools.registry import builtin_pool_dir
 
+pytestmark = pytest.mark.fresh_pools  # the tests of loading pools: no shared cards
+
 
 def test_the_shipped_ready_form_is_current():
     """Fails when a shipped pool changed without `python -m deckcli.pools.ready` (or is not
@@ -43,15 +45,27 @@ def copied(tmp_path: Path) -> Path:
     return folder
 
 
-def test_a_changed_pool_makes_the_ready_form_stale_until_written_again(copied):
-    pool = copied / "orbs.toml"
+@pytest.fixture
+def one_pool(tmp_path: Path) -> Path:
+    """A pool folder as the shipped one is, holding a single shipped pool (Orbs, the smallest:
+    a hundredth of the bytes of all five) and the ready form written for it."""
+    folder = tmp_path / "cardpools"
+    folder.mkdir()
+    shutil.copyfile(builtin_pool_dir() / "orbs.toml", folder / "orbs.toml")
+    assert write(folder) == ["catalogue.json", "orbs.cards.json"]
+    return folder
+
+
+def test_a_changed_pool_makes_the_ready_form_stale_until_written_again(one_pool):
+    assert stale(one_pool) == []
+    pool = one_pool / "orbs.toml"
     pool.write_text(pool.read_text(encoding="utf-8").replace("Orbs", "Orbz", 1),
                     encoding="utf-8")
-    assert stale(copied) == ["catalogue.json"]  # the game's name: its header
-    (copied / READY / "left-over.cards.json").write_text("{}", encoding="utf-8")
-    assert "left-over.cards.json" in stale(copied)
-    write(copied)
-    assert stale(copied) == []
+    assert stale(one_pool) == ["catalogue.json"]  # the game's name: its header
+    (one_pool / READY / "left-over.cards.json").write_text("{}", encoding="utf-8")
+    assert "left-over.cards.json" in stale(one_pool)
+    write(one_pool)
+    assert stale(one_pool) == []
 
 
 def test_a_stale_ready_entry_is_never_used(copied, monkeypatch):
@@ -64,12 +78,12 @@ def test_a_stale_ready_entry_is_never_used(copied, monkeypatch):
     assert edited.names is None and edited.header is None  # other bytes: read from the TOML
 
 
-def test_build_refuses_an_invalid_pool(copied):
-    pool = copied / "orbs.toml"
+def test_build_refuses_an_invalid_pool(one_pool):
+    pool = one_pool / "orbs.toml"
     pool.write_text(pool.read_text(encoding="utf-8").replace("[game]", "[game]\nbogus = 1", 1),
                     encoding="utf-8")
     with pytest.raises(poolfile.PoolError, match="bogus"):
-        build(copied)
+        build(one_pool)
 
 
 @pytest.mark.parametrize("setting", ["empty", "off"])

@@ -21,7 +21,8 @@ from typing import Any
 from deckcli.app.ignore import warn_once
 from deckcli.app.settings import DeckGlob, Globs, Settings, Sourced
 from deckcli.errors import UserError
-from deckcli.i18n import _
+from deckcli.i18n import N_, _
+from deckcli.io import tomlreasons
 from deckcli.io.files import TooLarge, read_regular_file
 
 CONFIG_FILE = "deckcli.toml"
@@ -32,8 +33,8 @@ KEYS = (*LIST_KEYS, *FLAG_KEYS, "format", "decks", "lang", "card-lang")
 DECK_KEYS = ("path", "game", "deck-format")
 POOLS_FOLDER = "cardpools"  # picked up beside the config file when `pools` is not set
 MAX_CONFIG_BYTES = 1_000_000
-FOUND = "nearest above the paths"
-ISOLATED = "none read: --isolated"
+FOUND = N_("nearest above the paths")  # where the configuration came from (`deckcli config`)
+ISOLATED = N_("none read: --isolated")
 
 CI_ENV = "GITHUB_ACTIONS"  # "true" in every GitHub Actions job
 CI_ORIGIN = f"{CI_ENV}=true"
@@ -208,8 +209,9 @@ def _with_file(settings: Settings, path: Path | None) -> Settings:
     try:
         raw = tomllib.loads(read_regular_file(path, MAX_CONFIG_BYTES).decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        said = tomlreasons.reason(exc) if isinstance(exc, tomllib.TOMLDecodeError) else exc
         return _with_mistakes(settings, [_("{path}: cannot read the configuration: {reason}"
-                                           ).format(path=path, reason=exc)])
+                                           ).format(path=path, reason=said)])
     if path.name == PYPROJECT:
         tool = raw.get("tool")
         table = tool.get("deckcli", {}) if isinstance(tool, dict) else {}

@@ -152,8 +152,9 @@ def override_notice(registry: PoolRegistry, game_id: str) -> list[Problem]:
         return []
     where = printable_path(str(source.path))
     if source.overrides is None:
-        return [Problem(rule="pool-added", severity="info", message=f"judged by the user pool "
-                        f"{where}, which adds the game {game_id} (not shipped with deckcli)")]
-    return [Problem(rule="pool-override", severity="warning", message=f"judged by the user "
-                    f"pool {where}, which overrides the built-in {game_id} pool "
-                    f"({source.overrides})")]
+        return [Problem(rule="pool-added", severity="info", message=_(
+            "judged by the user pool {path}, which adds the game {game} (not shipped with "
+            "deckcli)").format(path=where, game=game_id))]
+    return [Problem(rule="pool-override", severity="warning", message=_(
+        "judged by the user pool {path}, which overrides the built-in {game} pool "
+        "({builtin})").format(path=where, game=game_id, builtin=source.overrides))]

@@ -68,7 +68,7 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
             continue
         if isinstance(item, EmptyFolder):
             if item.empty:  # else a folder that could not be listed: its problem says so
-                result.notes.append(empty_folder_note(item.path, ""))
+                result.notes.append(empty_folder_note(item.path))
             deck: DeckResult | Skip | None = empty_folder_result(item)
         else:
             deck = next(checked)
@@ -85,8 +85,7 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
             result.decks.append(deck)
     for folder, count in decks_under.items():
         if count == 0:
-            result.notes.append(empty_folder_note(
-                folder, "; every file there was skipped as not a deck (--verbose says why)"))
+            result.notes.append(empty_folder_note(folder, skipped=True))
     result.skipped = sum(not folder for _, _, folder in result.skipped_files)
     result.docs_of = lambda checked: rule_docs(checked, registry)  # only if a report asks
     return result
@@ -101,16 +100,17 @@ def excluded_result(skip: Skip) -> DeckResult:
             "it").format(reason=skip.reason))])
 
 
-def empty_folder_note(folder: Path, why: str) -> dict[str, str]:
-    """A folder without decks is no deck: a note that fails the run (exit 1)."""
+def empty_folder_note(folder: Path, skipped: bool = False) -> dict[str, str]:
+    """A folder without decks is no deck: a note that fails the run (exit 1); `skipped`: it
+    holds files, every one skipped as not a deck."""
     from deckcli.formats.kinds import DECK_SUFFIXES
 
     path = printable_path(str(folder))
     suffixes = ", ".join("*" + suffix for suffix in DECK_SUFFIXES)
-    return dict(rule="no-decks", path=path, message=_("no deck files ({suffixes}) under "
-                                                      "{path}{value}").format(
-                                                        suffixes=suffixes, path=path,
-                                                        value=why or '; nothing was checked there'))
+    said = (_("no deck files ({suffixes}) under {path}; every file there was skipped as not a "
+              "deck (--verbose says why)") if skipped else
+            _("no deck files ({suffixes}) under {path}; nothing was checked there"))
+    return dict(rule="no-decks", path=path, message=said.format(suffixes=suffixes, path=path))
 
 
 def empty_folder_result(folder: EmptyFolder) -> DeckResult | None:

@@ -28,7 +28,7 @@ from deckcli.app.ignore import (
 from deckcli.app.settings import Settings
 from deckcli.app.worktree import git_root
 from deckcli.formats.kinds import DECK_SUFFIXES, suffix_list
-from deckcli.i18n import _
+from deckcli.i18n import N_, _
 from deckcli.model.problem import Problem
 from deckcli.model.record import Record
 
@@ -37,7 +37,7 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 VCS_DIRS = frozenset({".git", ".hg", ".svn"})
-VIRTUALENV = "a virtualenv (holds pyvenv.cfg)"
+VIRTUALENV = N_("a virtualenv (holds pyvenv.cfg)")
 
 
 class Target(Record):
@@ -147,7 +147,7 @@ def excluded_file(path: Path, settings: Settings) -> str | None:
         chain = _with_gitignore(chain, folder, root)
         folder = folder / part
         if not tracked and (folder / "pyvenv.cfg").exists():
-            return "in a virtualenv (a folder holding pyvenv.cfg)"
+            return _("in a virtualenv (a folder holding pyvenv.cfg)")
         reason = settings.excluded(str(folder), True, not tracked) \
             or _ignored(chain, str(folder), True)
         if reason:
@@ -196,9 +196,9 @@ def find_deck_files(path: Path, settings: Settings | None = None
             continue
         if folder_abs != top_abs and any(entry.name == "pyvenv.cfg" for entry in entries):
             if str(folder_abs) not in tracked.folders:
-                skipped.append(Skip(str(Path(folder)), VIRTUALENV, True))
+                skipped.append(Skip(str(Path(folder)), _(VIRTUALENV), True))
                 continue
-            hidden = hidden or VIRTUALENV
+            hidden = hidden or _(VIRTUALENV)
         chain = _with_gitignore(chain, folder_abs, root)
         subfolders = []
         # once per folder, not per file: its Path, and its absolute path with a separator

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Generic, TypeVar
 
 from deckcli.errors import UserError
-from deckcli.i18n import _
+from deckcli.i18n import N_, _
 
 if TYPE_CHECKING:
     from deckcli.app.ignore import Rules
@@ -26,8 +26,10 @@ if TYPE_CHECKING:
 
 T = TypeVar("T")
 
-DEFAULT = "default"
-NO_CONFIG = "none found: defaults"
+# Where a setting came from, when no option or file set it: marked for the catalogs and shown
+# translated by `deckcli config` (JSON keeps these English words, like every machine format)
+DEFAULT = N_("default")
+NO_CONFIG = N_("none found: defaults")
 DEFAULT_EXCLUDE = (".*/", "node_modules/", "__pycache__/")
 
 

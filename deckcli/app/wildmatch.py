@@ -20,6 +20,8 @@ import os
 import string
 from dataclasses import dataclass
 
+from deckcli.i18n import _
+
 SLASH = 0x2F
 BACKSLASH = 0x5C
 _SPECIAL = b"*?[\\"
@@ -143,7 +145,7 @@ def _parse_class(text: bytes, start: int) -> tuple[tuple[frozenset[int], bool], 
 
     def char(at: int) -> int:
         if at >= size:
-            raise Never("a '[' is never closed")
+            raise Never(_("a '[' is never closed"))
         return text[at]
 
     negated = char(index) in b"!^"
@@ -167,13 +169,14 @@ def _parse_class(text: bytes, start: int) -> tuple[tuple[frozenset[int], bool], 
         elif current == 0x5B and index + 1 < size and text[index + 1] == 0x3A:
             close = text.find(b"]", index + 2)
             if close < 0:
-                raise Never("a '[' is never closed")
+                raise Never(_("a '[' is never closed"))
             if close - index - 3 < 0 or text[close - 1] != 0x3A:
                 members.add(current)  # no ":]": a plain '['
             else:
                 name = text[index + 2:close - 1]
                 if name not in CLASSES:
-                    raise Never(f"[:{name.decode('utf-8', 'replace')}:] is no class")
+                    raise Never(_("[:{name}:] is no class").format(
+                        name=name.decode("utf-8", "replace")))
                 members |= CLASSES[name]
                 index, current = close, 0
         else:
@@ -184,7 +187,8 @@ def _parse_class(text: bytes, start: int) -> tuple[tuple[frozenset[int], bool], 
             break
     members.discard(SLASH)  # a class never matches a slash in a path
     if not members and not negated:
-        raise Never(f"{text[start:index + 1].decode('utf-8', 'replace')} matches no character")
+        raise Never(_("{range} matches no character").format(
+            range=text[start:index + 1].decode("utf-8", "replace")))
     return (frozenset(members), negated), index + 1
 
 
@@ -214,7 +218,7 @@ def compile_segments(text: bytes) -> tuple[Segment | None, ...]:
         byte = text[index]
         if byte == BACKSLASH:
             if index + 1 >= size:
-                raise Never("it ends with a lone '\\'")
+                raise Never(_("it ends with a lone '\\'"))
             byte = text[index + 1]
             index += 2
             if byte == SLASH:
@@ -305,7 +309,7 @@ def parse_pattern(line: str | bytes) -> Pattern | None:
         prefix, rest = rest[:simple], rest[simple:]
     try:
         if not body:
-            raise Never("it is empty")
+            raise Never(_("it is empty"))
         items = compile_segments(rest) if (rest or not anchored) else ()
     except Never as never:
         return Pattern(written, negated, dir_only, anchored, prefix, (), str(never))

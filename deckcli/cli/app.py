@@ -17,29 +17,39 @@ from deckcli.cli.helpstyle import DeckTyper, epilog
 from deckcli.cli.language import set_language
 from deckcli.cli.shellnames import Shell
 from deckcli.errors import EXIT_INTERNAL, EXIT_USAGE, UserError
-from deckcli.i18n import LANGUAGES, _
+from deckcli.i18n import LANGUAGES, N_, _
 from deckcli.i18n.languages import CARD_NAME_LANGUAGES as CARD_LANGUAGES
 
 if TYPE_CHECKING:  # imported lazily at run time, to keep --help fast
     from deckcli.app.settings import Settings
     from deckcli.pools.registry import PoolRegistry
 
+APP_HELP = N_("Build, check and goldfish trading-card-game decks kept as files.")
+
 app = DeckTyper(
     name="deckcli",
-    help=_("Build, check and goldfish trading-card-game decks kept as files."),
+    help=APP_HELP,
     no_args_is_help=True,
     add_completion=False,  # deckcli's own --install-completion/--show-completion SHELL
     pretty_exceptions_enable=False,
     context_settings={"help_option_names": ["-h", "--help"]},
-    epilog=epilog(
+)
+
+
+def _speak_top_help() -> None:
+    """The top-level help and examples in the chosen language: this module is imported before
+    the language is chosen (the options' help, in annotations, is read later by typer)."""
+    app.info.help = _(APP_HELP)
+    if app.registered_callback is not None:
+        app.registered_callback.help = _(APP_HELP)
+    app.info.epilog = epilog(
         ("deckcli check samples/", _("Check every deck in a folder; exit 1 if any is "
                                      "illegal.")),
         ("deckcli cards megaman type:NetNavi", _("Search a game's cards.")),
         ("deckcli draw deck.toml -w CyberSword --turns 3", _("Odds of drawing a card by "
                                                              "turn 3.")),
-    ) + "\n\nEvery command explains itself: deckcli COMMAND --help. Tab completion: "
-    "deckcli --install-completion [bash|zsh|fish].",
-)
+    ) + "\n\n" + _("Every command explains itself: deckcli COMMAND --help. Tab completion: "
+                     "deckcli --install-completion [bash|zsh|fish].")
 
 
 # `--pools` as given before the command, kept by `main_options` until the command builds its
@@ -97,8 +107,8 @@ def _completion(install: bool) -> Any:
         (completion.install_callback if install else completion.show_callback)(
             ctx, param, value.value)
 
-    what = ("Install tab completion for SHELL in its start-up file" if install else
-            "Print the tab-completion script of SHELL")
+    what = (_("Install tab completion for SHELL in its start-up file") if install else
+            _("Print the tab-completion script of SHELL"))
     return typer.Option("--install-completion" if install else "--show-completion",
                         metavar="[SHELL]", callback=act, is_eager=True, expose_value=False,
                         case_sensitive=False, help=_("{what} (bash, zsh or fish; default: "
@@ -106,7 +116,7 @@ def _completion(install: bool) -> Any:
                                                        what=what))
 
 
-@app.callback(help=_("Build, check and goldfish trading-card-game decks kept as files."), )
+@app.callback(help=APP_HELP)
 def main_options(
     version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
                                           help=_("Print the version and exit."))] = False,
@@ -208,6 +218,7 @@ def main(argv: list[str] | None = None) -> int:
         register()
     try:
         set_language(args)
+        _speak_top_help()
         _register_commands(args)
         status = app(args=args, prog_name="deckcli", standalone_mode=False)
     except SystemExit as exc:

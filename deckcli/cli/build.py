@@ -246,7 +246,7 @@ def fmt(
     changed = unchanged = failed = 0
     for target in scan_paths(paths, settings):
         if isinstance(target, EmptyFolder):  # no decks there, or a folder that cannot be read
-            error(empty_folder_note(target.path, "")["message"] if target.empty
+            error(empty_folder_note(target.path)["message"] if target.empty
                   else describe(target.path, target.problems[0]))
             failed += 1
             continue

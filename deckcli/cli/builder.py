@@ -20,30 +20,31 @@ from deckcli.i18n import _
 INSTALL = 'pip install "deckcli[tui]"'
 
 
-@app.command(epilog=epilog(
-    ("deckcli build samples/megaman/starter-megaman.toml", "Edit a deck: search, add, remove, "
-     "see it judged as you go, save with Ctrl+S."),
-    ("deckcli build new.toml --game haikyu", "Start a new Haikyu deck (the game is asked "
-     "when not given)."),
-    exits="0 quit (saved, or changes discarded when asked); 1 the deck cannot be read, or "
-    "Textual is not installed; 2 usage error (an unknown game, a format the builder cannot "
-    "edit); 3 internal error (a bug: please report it).",
+@app.command(help=_("Build a deck in a full-screen terminal app: search, live legality, stats, "
+                    "sample hands."), epilog=epilog(
+    ("deckcli build samples/megaman/starter-megaman.toml", _("Edit a deck: search, add, "
+     "remove, see it judged as you go, save with Ctrl+S.")),
+    ("deckcli build new.toml --game haikyu", _("Start a new Haikyu deck (the game is asked "
+     "when not given).")),
+    exits=_("0 quit (saved, or changes discarded when asked); 1 the deck cannot be read, or "
+            "Textual is not installed; 2 usage error (an unknown game, a format the builder "
+            "cannot edit); 3 internal error (a bug: please report it)."),
 ))
 def build(
     path: Annotated[Path, typer.Argument(metavar="DECK",
-                                         help="The deck file (TOML or text list); a new "
-                                         "file is created as deckcli new would.")],
+                                         help=_("The deck file (TOML or text list); a new "
+                                                "file is created as deckcli new would."))],
     game: Annotated[str | None, typer.Option(
         "--game", "-g", metavar="GAME", autocompletion=complete.game_ids,
-        help="The game of a new deck (asked in the builder when not given).")] = None,
+        help=_("The game of a new deck (asked in the builder when not given)."))] = None,
     deck_format: Annotated[str | None, typer.Option(
         "--deck-format", metavar="DECK-FORMAT", autocompletion=complete.deck_formats,
-        help="The format of a new deck (default: the game's default format).")] = None,
+        help=_("The format of a new deck (default: the game's default format)."))] = None,
     name: Annotated[str | None, typer.Option("--name", "-n", metavar="NAME",
-                                             help="The name of a new deck.")] = None,
+                                             help=_("The name of a new deck."))] = None,
     seed: Annotated[int, typer.Option("--seed", min=0, metavar="N",
-                                      help="The seed of the first sample hand (as deckcli "
-                                      "draw --show 1 --seed N deals it).")] = 1,
+                                      help=_("The seed of the first sample hand (as "
+                                             "deckcli draw --show 1 --seed N deals it)."))] = 1,
 ) -> None:
     """Build a deck in a full-screen terminal app: search, live legality, stats, sample hands."""
     try:

@@ -43,5 +43,5 @@ def config_command(
                                for key, value, source in rows}, ensure_ascii=False, indent=2))
         return
     for key, value, source in rows:
-        typer.echo(f"{key:<15} {json.dumps(value, ensure_ascii=False):<40}  # {source}")
+        typer.echo(f"{key:<15} {json.dumps(value, ensure_ascii=False):<40}  # {_(source)}")
 

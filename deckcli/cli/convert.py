@@ -106,9 +106,14 @@ def import_(
                           "--partial to write the deck without it)"), EXIT_FAILED)
     toml = "".join(NATIVE.write(imported.resolver, imported.counted, imported.deck.name))
     deck, problems = NATIVE.read(toml, Deck(path=str(output or "-"), kind=NATIVE.kind))
-    summary = (f"imported {file} ({len(imported.counted)} different cards"
-               f"{'; its side zone left out' * bool(imported.zones)}) · "
-               f"{verdict(check_deck(deck, imported.resolver, problems))}")
+    different = len(imported.counted)
+    said = (ngettext("imported {file} ({count} different card; its side zone left out) · "
+                     "{verdict}", "imported {file} ({count} different cards; its side zone left "
+                     "out) · {verdict}", different) if imported.zones else
+            ngettext("imported {file} ({count} different card) · {verdict}",
+                     "imported {file} ({count} different cards) · {verdict}", different))
+    summary = said.format(file=file, count=different,
+                          verdict=verdict(check_deck(deck, imported.resolver, problems)))
     if output is None:
         sys.stdout.write(toml)
         sys.stderr.write(escape_controls(f"deckcli: {summary}") + "\n")
@@ -187,10 +192,13 @@ def export(
     else:
         for zone, entries in zones.items():
             total = sum(entry.count for entry in entries)
-            sys.stderr.write(escape_controls(
-                f'deckcli: {path}: the zone "{zone}" ({total} card{"s" * (total != 1)}) is not '
-                f"in the {file_format.kind} export, which holds the deck only; --format "
-                f"{LIST.kind} keeps it") + "\n")
+            sys.stderr.write(escape_controls("deckcli: " + ngettext(
+                '{path}: the zone "{zone}" ({count} card) is not in the {format} export, which '
+                "holds the deck only; --format {keeps} keeps it",
+                '{path}: the zone "{zone}" ({count} cards) is not in the {format} export, which '
+                "holds the deck only; --format {keeps} keeps it", total).format(
+                    path=path, zone=zone, count=total, format=file_format.kind,
+                    keeps=LIST.kind)) + "\n")
     if output is None:  # written as it comes, here and into -o FILE: a .dek can be large
         sys.stdout.writelines(chunks)
         sys.stdout.flush()

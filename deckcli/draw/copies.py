@@ -79,7 +79,8 @@ def rows(resolver: Resolver, fish: Goldfish, spec: CopiesSpec,
                    fish.partition.any_of)
     signature = probe.groups[0].signature
     if not any(signature):
-        notes.append(f"{card.label()} matches no want: its count does not change these odds")
+        notes.append(_("{card} matches no want: its count does not change these odds").format(
+            card=card.label()))
     if aside and spec.low < aside:
         raise DrawError(_("--copies: the set-up sets {aside} {label} aside, so the deck "
                           "needs at least {aside}").format(aside=aside, label=card.label()))

@@ -25,7 +25,7 @@ from deckcli.draw.setup import (
 )
 from deckcli.draw.wants import Partition, check_satisfiable, cut, parse_want
 from deckcli.engine.resolver import Resolver
-from deckcli.i18n import _
+from deckcli.i18n import _, ngettext
 from deckcli.model.poolspec import Setup
 
 if TYPE_CHECKING:
@@ -96,8 +96,14 @@ def prepare(
     pile, taken, warnings = take_set_aside(resolver, setup, library, start_cards)
     partition, want_warnings = cut(resolver, wants, pile, any_of)
     partition = canonical(partition)
-    aside = "; set aside: " + ", ".join(item.card.label() for item in taken) if taken else ""
-    check_satisfiable(partition, f" ({pile.size} cards after the set-up{aside})")
+    if taken:
+        note = ngettext("({count} card after the set-up; set aside: {cards})",
+                        "({count} cards after the set-up; set aside: {cards})", pile.size)
+    else:
+        note = ngettext("({count} card after the set-up)", "({count} cards after the set-up)",
+                        pile.size)
+    check_satisfiable(partition, note.format(
+        count=pile.size, cards=", ".join(item.card.label() for item in taken)))
     return Goldfish(pile, tuple(taken), procedure(setup, pile, on_play), partition, turns,
                     mulligan, tuple(warnings + want_warnings))
 
@@ -164,7 +170,7 @@ def sample_hands(goldfish: Goldfish, count: int, seed: int) -> list[SampleHand]:
         in_group = [rest if card is None else group_of[card.number] for card in cards]
         per_group = [in_group.count(g) for g in range(len(groups))]
         hands.append(SampleHand(
-            tuple("(a card not in the pool)" if card is None else card.name for card in cards),
+            tuple(_("(a card not in the pool)") if card is None else card.name for card in cards),
             tuple(g != rest for g in in_group),
             not goldfish.partition.wants or bool(goldfish.partition.holds(per_group)),
         ))

@@ -23,7 +23,7 @@ from deckcli.draw.goldfish import Odds, TurnOdds
 from deckcli.draw.playquestion import CannotVerify, Line, PlayQuestion
 from deckcli.draw.setup import Library, Procedure, find_start, procedure, take_set_aside
 from deckcli.engine.resolver import Resolver
-from deckcli.i18n import _
+from deckcli.i18n import _, ngettext
 from deckcli.model.card import Card
 from deckcli.model.pool import Pool
 from deckcli.model.poolspec import Setup
@@ -54,8 +54,9 @@ def problem(resolver: Resolver, setup: Setup, library: Library, card: Card, star
     model = model_of(resolver.pool)
     cost = model.cost(card)
     if cost is None:
-        raise CannotVerify(f"--playable {card.label()}: cannot verify — its {model.costs.power} "
-                        f"or {model.costs.requirements} is not recorded in a form deckcli reads")
+        raise CannotVerify(_("--playable {card}: cannot verify — its {power} or {requirements} "
+                             "is not recorded in a form deckcli reads").format(
+            card=card.label(), power=model.costs.power, requirements=model.costs.requirements))
     start_cards = [find_start(resolver, library, ref) for ref in starts]
     pile, taken, _blanks = take_set_aside(resolver, setup, library, start_cards)
     target = sum(count for held, count in pile.cards if held.number == card.number)
@@ -81,8 +82,11 @@ def problem(resolver: Resolver, setup: Setup, library: Library, card: Card, star
     slots = model.costs.max_resources
     if slots is not None and is_resource:
         slots -= 1
-    notes = [f"cannot verify {len(unknown)} resource line(s) with unrecorded costs; they count "
-             "as never in play: " + ", ".join(unknown[:3])] if unknown else []
+    notes = [ngettext("cannot verify {count} resource line with unrecorded costs; it counts as "
+                      "never in play: {cards}",
+                      "cannot verify {count} resource lines with unrecorded costs; they count as "
+                      "never in play: {cards}", len(unknown)).format(
+        count=len(unknown), cards=", ".join(unknown[:3]))] if unknown else []
     return (PlayQuestion(cost, target, lines, base, slots, pile.size, model),
             procedure(setup, pile, on_play), notes)
 

@@ -177,14 +177,16 @@ def cut(
 
 
 def check_satisfiable(partition: Partition, set_aside_note: str = "") -> None:
-    """A want asking for more cards than the pile holds is a mistake, not a 0%."""
+    """A want asking for more cards than the pile holds is a mistake, not a 0%
+    (`set_aside_note`: what the set-up took, a sentence's last words in brackets)."""
     for j, want in enumerate(partition.wants):
         have = partition.matching(j)
         if want.low > have:
-            cards = "no card" if have == 0 else f"only {have} card{'s' * (have != 1)}"
+            cards = _("no card") if have == 0 else ngettext(
+                "only {count} card", "only {count} cards", have).format(count=have)
             raise DrawError(
                 _("--want {spec!r}: the shuffled pile holds {cards} matching {query}, so "
                   "{low} can never be drawn{set_aside_note}").format(
                     spec=want.spec, cards=cards, query=want.query, low=want.low,
-                    set_aside_note=set_aside_note)
+                    set_aside_note=f" {set_aside_note}" if set_aside_note else "")
             )

@@ -14,11 +14,11 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 
 from deckcli.engine.fixes import placed_cut, spelling_problems
 from deckcli.engine.query import QueryError
-from deckcli.engine.resolver import Ambiguous, Resolved, Resolver
+from deckcli.engine.resolver import Ambiguous, Resolved, Resolver, card_numbers
 from deckcli.engine.rules import run_rules
 from deckcli.escape import printable_path
 from deckcli.i18n import _
@@ -154,10 +154,11 @@ def judge_readings(resolver: Resolver, cards: list[Resolved], ambiguous: list[Am
     differs = [index for index in range(len(ambiguous)) if good[index] != bad_reading[index]]
     shown = [ambiguous[index] for index in differs]
     reason = next(p for p in _errors(bad_problems) if _key(p) not in {_key(q) for q in shared})
-    message = (f"legal if {_describe(shown, [good[i] for i in differs])}, not if "
-               f"{_describe(shown, [bad_reading[i] for i in differs])} ({reason.message}); "
-               f"write the card number to settle it: "
-               + "; ".join(_names(item) for item in shown))
+    message = _("legal if {legal}, not if {illegal} ({reason}); write the card number to settle "
+                "it: {names}").format(legal=_describe(shown, [good[i] for i in differs]),
+                                      illegal=_describe(shown, [bad_reading[i] for i in differs]),
+                                      reason=reason.message,
+                                      names="; ".join(_names(item) for item in shown))
     return [Problem(rule="ambiguous-card", line=shown[0].entry.line,
                     card=shown[0].entry.ref[:60], message=message,
                     fix=resolver.reading_fix(shown[0].entry.ref, shown[0].candidates)),
@@ -178,10 +179,9 @@ def _broken_by_every_reading(outcomes: Sequence[tuple[Reading, list[Problem]]],
 
 
 def _names(item: Ambiguous) -> str:
-    numbers = ", ".join(card.number for card in item.candidates[:8])
-    more = f" and {len(item.candidates) - 8} more" if len(item.candidates) > 8 else ""
-    return (f'"{item.entry.ref}" names {len(item.candidates)} cards that differ for this '
-            f"format's rules ({numbers}{more})")
+    return _('"{ref}" names {count} cards that differ for this format\'s rules ({numbers})'
+             ).format(ref=item.entry.ref, count=len(item.candidates),
+                      numbers=card_numbers(item.candidates))
 
 
 def _describe(ambiguous: Sequence[Ambiguous], reading: Sequence[tuple[tuple[Card, int], ...]]
@@ -190,10 +190,11 @@ def _describe(ambiguous: Sequence[Ambiguous], reading: Sequence[tuple[tuple[Card
     parts = []
     for item, spread in zip(ambiguous, reading, strict=True):
         if len(spread) == 1:
-            parts.append(f"{item.entry.ref} is {spread[0][0].number}")
+            parts.append(_("{card} is {number}").format(card=item.entry.ref,
+                                                        number=spread[0][0].number))
         else:
-            parts.append(f"{item.entry.ref} is " + " and ".join(
-                f"{copies} × {card.number}" for card, copies in spread))
+            parts.append(_("{card} is {numbers}").format(card=item.entry.ref, numbers=both(
+                f"{copies} × {card.number}" for card, copies in spread)))
     return ", ".join(parts)
 
 
@@ -209,3 +210,12 @@ def unchecked(deck: Deck, problems: Sequence[Problem], game: str | None = None) 
     """The result of a deck no rule could judge (unreadable, or no usable game or format)."""
     return DeckResult(printable_path(deck.path), game, None, deck.total, list(problems),
                       deck.name)
+
+
+def both(parts: Iterable[str]) -> str:
+    """'2 × St-4 and 1 × St-40', in the reader's language."""
+    items = list(parts)
+    said = items[0] if items else ""
+    for item in items[1:]:
+        said = _("{first} and {second}").format(first=said, second=item)
+    return said

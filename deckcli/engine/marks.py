@@ -34,13 +34,14 @@ def mark_note(pool: Pool, ref: str, card: Card, mark: str) -> Problem | None:
         known.update(fold(str(item)) for item in values)
     if fold(mark) in known:
         return None
-    recorded = "records no printings" if not known else "records no such printing"
-    return Problem(rule="unknown-mark", severity="warning",
-                   message=_('"{ref}": the mark "{mark}" after {number} is not a printing '
-                             "deckcli knows (the {game_name} pool {recorded} for it); "
-                             "counted as {label} by its number").format(
-                               ref=ref, mark=mark, number=card.number, game_name=pool.game_name,
-                               recorded=recorded, label=card.label()))
+    said = (_('"{ref}": the mark "{mark}" after {number} is not a printing deckcli knows (the '
+              "{game_name} pool records no printings for it); counted as {label} by its number")
+            if not known else
+            _('"{ref}": the mark "{mark}" after {number} is not a printing deckcli knows (the '
+              "{game_name} pool records no such printing for it); counted as {label} by its "
+              "number"))
+    return Problem(rule="unknown-mark", severity="warning", message=said.format(
+        ref=ref, mark=mark, number=card.number, game_name=pool.game_name, label=card.label()))
 
 
 def number_shaped(pool: Pool, written: str) -> bool:

@@ -242,20 +242,26 @@ class Resolver:
         """'"Cyber Swordd" is not a MegaMan … card — did you mean CyberSword (1C12)?'"""
         shown = ref if len(ref) <= 60 else ref[:57] + "…"
         game = self.pool.game_name
-        message = f'"{shown}" is not {"an" if game[:1].lower() in "aeiou" else "a"} {game} card'
         close = self.suggestions(ref)
+        an = game[:1].lower() in "aeiou"  # English's article; other languages say it once
         if close:
-            return message + " — did you mean " + " or ".join(close) + "?"
-        return message + f" — search with: deckcli cards {self.pool.game_id} QUERY"
+            said = (_('"{card}" is not an {game} card — did you mean {suggestions}?') if an else
+                    _('"{card}" is not a {game} card — did you mean {suggestions}?'))
+        else:
+            said = (_('"{card}" is not an {game} card — search with: deckcli cards {game_id} '
+                      "QUERY") if an else
+                    _('"{card}" is not a {game} card — search with: deckcli cards {game_id} '
+                      "QUERY"))
+        return said.format(card=shown, game=game, game_id=self.pool.game_id,
+                           suggestions=either(close))
 
     def why_not(self, ref: str, found: Lookup) -> str:
         """Why a reference names no card: unknown (with suggestions) or ambiguous."""
         if not found.candidates:
             return self.not_a_card(ref)
-        numbers = ", ".join(card.number for card in found.candidates[:8])
-        more = f" and {len(found.candidates) - 8} more" if len(found.candidates) > 8 else ""
-        return (f'"{ref}" names {len(found.candidates)} cards that differ for this format\'s '
-                f"rules; write the card number instead: {numbers}{more}")
+        return _('"{ref}" names {count} cards that differ for this format\'s rules; write the card '
+                 "number instead: {numbers}").format(ref=ref, count=len(found.candidates),
+                                                     numbers=card_numbers(found.candidates))
 
     def best_guess(self, ref: str) -> Card | None:
         """The card an unknown reference most likely means, when one guess is clearly the best:
@@ -379,3 +385,18 @@ class Resolver:
                     entry.count, entry)
         return list(merged.values())
 
+
+def either(choices: Sequence[str]) -> str:
+    """'A or B or C', in the reader's language."""
+    said = choices[0] if choices else ""
+    for choice in choices[1:]:
+        said = _("{first} or {second}").format(first=said, second=choice)
+    return said
+
+
+def card_numbers(cards: Sequence[Card], shown: int = 8) -> str:
+    """'ST-36, ST-36S' — the first `shown` numbers of cards, and how many more."""
+    numbers = ", ".join(card.number for card in cards[:shown])
+    if len(cards) <= shown:
+        return numbers
+    return _("{numbers} and {count} more").format(numbers=numbers, count=len(cards) - shown)

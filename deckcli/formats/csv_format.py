@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
 from deckcli.formats.base import DeckFormat
-from deckcli.i18n import N_
+from deckcli.i18n import N_, _
 from deckcli.model.deck import Deck, DeckKind
 from deckcli.model.problem import Problem
 
@@ -44,8 +44,8 @@ class CsvFormat(DeckFormat):
 
         if looks_like_csv_deck(text[:65_536].encode("utf-8")):
             return None
-        return ("none of its first 30 rows is a header naming a count column (count, qty, 數量, "
-                "枚数, …) and a number or name column")
+        return _("none of its first 30 rows is a header naming a count column (count, qty, "
+                 "數量, 枚数, …) and a number or name column")
 
     def written_meta(self, text: str) -> dict[str, str]:
         from deckcli.formats.text_format import meta_lines

@@ -105,7 +105,7 @@ def parse_csv_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
     if found is None and content:
         problems.append(problem("csv-header", _(
             "no row among the first rows names the columns (tried comma, semicolon and tab "
-            "as separators); expected a header with {hint}").format(hint=HEADER_HINT),
+            "as separators); expected a header with {hint}").format(hint=_(HEADER_HINT)),
             content[0][0]))
     elif found is not None and found[1].doubt:
         line = content[found[0]][0]
@@ -213,9 +213,12 @@ class _SheetReader:
         """A total row: right when it counts the rows since the last total or section, the
         deck, or the deck and its side zones; else a warning naming both numbers."""
         if total not in (self.since, self.main, self.main + self.side):
+            said = (_("row {row}: the total says {total} cards, but the rows above add up to "
+                      "{main} (and {side} in side zones)") if self.side else
+                    _("row {row}: the total says {total} cards, but the rows above add up to "
+                      "{main}"))
             self.problems.append(problem(
-                "csv-syntax", f"row {line}: the total says {total} cards, but the rows above "
-                f"add up to {self.main}" + (f" (and {self.side} in side zones)" * bool(self.side)),
+                "csv-syntax", said.format(row=line, total=total, main=self.main, side=self.side),
                 line, severity="warning"))
         self.since = 0
 

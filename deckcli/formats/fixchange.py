@@ -17,6 +17,7 @@ from deckcli.formats.text_format import text_entries
 from deckcli.formats.textread import newline_of, text_lines
 from deckcli.formats.tomldeck import parse_toml_deck
 from deckcli.formats.tomlkeys import card_key_spans
+from deckcli.i18n import _
 from deckcli.model.deck import Deck, DeckEntry
 from deckcli.model.fix import Change
 
@@ -54,7 +55,7 @@ def planned(entries: Sequence[DeckEntry], change: Change) -> Edit:
     into = next((entry for entry in entries if entry.ref == change.value), None)
     moved = [entry for entry in entries if entry.ref == change.refs[0] and entry is not into]
     if into is None or not moved:
-        raise UserError(f"nothing to merge into {change.value}", EXIT_FAILED)
+        raise UserError(_("nothing to merge into {card}").format(card=change.value), EXIT_FAILED)
     total = into.count + sum(entry.count for entry in moved)
     return Edit(changes=((into, total), *((entry, 0) for entry in moved)))
 

@@ -10,7 +10,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, ClassVar
 
 from deckcli.formats.base import DeckFormat
-from deckcli.i18n import N_
+from deckcli.i18n import N_, _
 from deckcli.model.deck import Deck, DeckKind
 from deckcli.model.problem import Problem
 
@@ -43,7 +43,7 @@ class JsonFormat(DeckFormat):
 
         if looks_like_json_deck(text[:65_536].encode("utf-8")):
             return None
-        return "not a deck shape (an object of card: count, or one with a 'cards' list)"
+        return _("not a deck shape (an object of card: count, or one with a 'cards' list)")
 
 
 JSON = JsonFormat()

@@ -81,7 +81,7 @@ def read_limited(path: Path) -> bytes:
     try:
         status = os.fstat(fd)
         if not stat.S_ISREG(status.st_mode):
-            raise OSError(0, "not a regular file")
+            raise OSError(0, _("not a regular file"))
         chunks: list[bytes] = []
         wanted = MAX_FILE_BYTES + 1
         size = status.st_size  # asked for first (and a byte more): no buffer of the limit's size

@@ -21,6 +21,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from deckcli.i18n import N_
 from deckcli.textnorm import fold, squash, whole_number
 
 HEADER_WORDS: dict[str, frozenset[str]] = {
@@ -41,8 +42,8 @@ _TOTALS = frozenset(squash(word) for word in TOTAL_WORDS)
 _WORDS = {role: (frozenset(w for w in words if w.isascii()),
                  tuple(squash(w) for w in words if not w.isascii()))
           for role, words in HEADER_WORDS.items()}
-HEADER_HINT = ("a count column (count, qty, 數量, 枚数, จำนวน) and a name or number column "
-               "(name, 卡片名稱, カード名, ชื่อ; number, 編號, 番号)")
+HEADER_HINT = N_("a count column (count, qty, 數量, 枚数, จำนวน) and a name or number column "
+                 "(name, 卡片名稱, カード名, ชื่อ; number, 編號, 番号)")
 # Card numbers as the shipped pools print them: HV-P01-001, HVBP-001, St-1, ST-01S, CP-38_Swe,
 # 1C12, 1St101, 1*1. Orbs prints none.
 NUMBER_SHAPE = re.compile(r"(?:[A-Za-z]{1,5}(?:-[A-Za-z]{1,3}\d{0,3})?-\d{1,4}[A-Za-z]?"

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from deckcli.formats.base import DeckFormat, Ref, Spot, SpotKind, Symbol
 from deckcli.formats.textread import TEXT_META, text_lines
-from deckcli.i18n import N_
+from deckcli.i18n import N_, _
 from deckcli.model.deck import Deck, DeckEntry, DeckKind
 from deckcli.model.problem import Problem
 
@@ -54,7 +54,7 @@ def list_reason(text: str) -> str | None:
         bad += line.kind == "bad"
     if cards and cards >= bad:
         return None
-    return "its lines do not read as a deck list ('4 Card name')"
+    return _("its lines do not read as a deck list ('4 Card name')")
 
 
 def text_entries(text: str) -> list[DeckEntry]:

@@ -185,8 +185,8 @@ class TomlFormat(DeckFormat):
                 p.rule in NOT_A_DECK_RULES for p in problems):
             return None
         if any(p.rule == "empty-file" for p in problems):
-            return "an empty TOML file"
-        return "a TOML file with neither game nor [cards]"
+            return _("an empty TOML file")
+        return _("a TOML file with neither game nor [cards]")
 
     def written_meta(self, text: str) -> dict[str, str]:
         return written_fields(text)

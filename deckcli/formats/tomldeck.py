@@ -3,7 +3,6 @@ problem with the line (and column) where it was found."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import ValuesView
 from typing import cast
 
@@ -17,17 +16,16 @@ from deckcli.formats.entries import (
     short_value,
 )
 from deckcli.formats.tomlkeys import LazyKeyLines, repeated_key
-from deckcli.i18n import _
-from deckcli.io import tomlread
+from deckcli.i18n import N_, _
+from deckcli.io import tomlread, tomlreasons
 from deckcli.model.deck import Deck, DeckEntry
 from deckcli.model.problem import Problem, capped
 
-_TOML_ERROR_AT = re.compile(r"\(at line (\d+), column (\d+)\)")
 # tomllib's terse reasons, with what a deck file most likely needs there.
 _TOML_HINTS = (
-    ("Illegal character '\\n'", 'a string is not closed on its line: add the closing "'),
-    ("Invalid value", 'write "Card name" = 4: names in quotes, counts as whole numbers'),
-    ("Expected '=' after a key", 'write "Card name" = 4 (names with spaces need quotes)'),
+    ("Illegal character '\\n'", N_('a string is not closed on its line: add the closing "')),
+    ("Invalid value", N_('write "Card name" = 4: names in quotes, counts as whole numbers')),
+    ("Expected '=' after a key", N_('write "Card name" = 4 (names with spaces need quotes)')),
 )
 
 def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
@@ -99,19 +97,21 @@ def usual_entries(cards: dict[str, object]) -> bool:
 
 def toml_error_problem(error: str, text: str) -> Problem:
     """tomllib's complaint with its line and column, and the likely fix for a repeated key."""
-    where = _TOML_ERROR_AT.search(error)
-    line, column = (int(where.group(1)), int(where.group(2))) if where else (None, None)
-    reason = _TOML_ERROR_AT.sub("", error).replace("(at end of document)", "").strip()
-    message = f"invalid TOML: {reason}" + (f" (column {column})" if column else "")
-    hint = next((fix for start, fix in _TOML_HINTS if reason.startswith(start)), None)
+    phrase, line, column = tomlreasons.split(error)
+    reason = tomlreasons.translated(phrase)
+    message = (_("invalid TOML: {reason} (column {column})").format(reason=reason, column=column)
+               if column else _("invalid TOML: {reason}").format(reason=reason))
+    hint = next((fix for start, fix in _TOML_HINTS if phrase.startswith(start)), None)
     if hint:
-        message += f"; {hint}"
-    if reason.startswith(("Cannot overwrite", "Cannot declare", "Cannot mutate")):
+        message = _("{problem}; {fix}").format(problem=message, fix=_(hint))
+    if phrase.startswith(("Cannot overwrite", "Cannot declare", "Cannot mutate")):
         repeat = repeated_key(text, line)
         if repeat is not None:
             table, key, first, line = repeat
-            fix = "list each card once, with its total count" if table == "cards" else "keep one"
-            message = f"invalid TOML: {key!r} is given twice (first on line {first}); {fix}"
+            said = (_("invalid TOML: {key!r} is given twice (first on line {first}); list each "
+                      "card once, with its total count") if table == "cards" else
+                    _("invalid TOML: {key!r} is given twice (first on line {first}); keep one"))
+            message = said.format(key=key, first=first)
     return problem("invalid-toml", message, line, column)
 
 
@@ -121,9 +121,11 @@ def _meta_string(raw: dict[str, object], key: str, lines: LazyKeyLines, problems
     if value is None:
         return None
     if not isinstance(value, str):
-        reason = f"{key} must be a string, got {short_value(value)}"
+        reason = _("{key} must be a string, got {value}").format(key=key,
+                                                                  value=short_value(value))
     elif control := control_character(value):
-        reason = f"{key} holds the control character {control}; delete it"
+        reason = _("{key} holds the control character {character}; delete it").format(
+            key=key, character=control)
     else:
         return value
     problems.append(problem("invalid-field", reason, lines.get("", key)))

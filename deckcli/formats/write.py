@@ -23,6 +23,7 @@ from deckcli.formats.layout import group_by_type, type_order
 from deckcli.formats.textread import newline_of
 from deckcli.formats.tomldeck import parse_toml_deck
 from deckcli.formats.tomlkeys import GROUP_COMMENT
+from deckcli.i18n import _
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck
 
@@ -92,14 +93,15 @@ def format_toml(text: str, resolver: Resolver) -> str:
     try:
         document = tomlkit.parse(source)
     except TOMLKitError as exc:
-        raise UserError(f"cannot format this file: {exc}", EXIT_FAILED) from None
+        raise UserError(_("cannot format this file: {reason}").format(reason=exc),
+                        EXIT_FAILED) from None
     cards = document.get("cards")
     inline = isinstance(cards, InlineTable)
     if not (isinstance(cards, InlineTable) or isinstance(cards, Table)
             and not cards.is_super_table()):
-        raise UserError("fmt reads one [cards] table (or cards = { … }); this deck splits its "
-                        "cards with dotted keys or several tables — gather them under [cards]",
-                        EXIT_FAILED)
+        raise UserError(_("fmt reads one [cards] table (or cards = {{ … }}); this deck splits "
+                          "its cards with dotted keys or several tables — gather them under "
+                          "[cards]").format(), EXIT_FAILED)
     lines, trailing = _read_cards(cards, resolver)
     fresh = tomlkit.parse(cards_table_text(resolver, lines, trailing))["cards"]
     if inline:  # the table takes the inline table's place at the end, where tables go
@@ -134,8 +136,8 @@ def _read_cards(cards: Table | InlineTable, resolver: Resolver) -> tuple[list[Ca
         if key is None:
             continue
         if not isinstance(item, Integer):
-            raise UserError(f"{key.key}: the count is not a whole number; fix it first",
-                            EXIT_FAILED)
+            raise UserError(_("{card}: the count is not a whole number; fix it first").format(
+                card=key.key), EXIT_FAILED)
         card = resolver.lookup(key.key).card
         slot = card.number if card else "\0" + key.key
         comment = item.trivia.comment
@@ -163,5 +165,5 @@ def _verify_same_cards(before: str, after: str, resolver: Resolver) -> None:
         return deck.game, deck.format, deck.name, dict(totals), len(problems)
 
     if summary(before) != summary(after):
-        raise UserError("formatting did not keep the deck as it was, so the file is left "
-                        "unchanged; please report this deck", EXIT_FAILED)
+        raise UserError(_("formatting did not keep the deck as it was, so the file is left "
+                          "unchanged; please report this deck"), EXIT_FAILED)

@@ -33,6 +33,7 @@ from typing import TypeVar
 from deckcli import __version__
 from deckcli.errors import UserError
 from deckcli.escape import escape_controls
+from deckcli.i18n import _
 from deckcli.io.files import read_fd
 
 T = TypeVar("T")
@@ -56,20 +57,21 @@ def cache_dir() -> Path | None:
     if configured is not None:
         if configured.strip().lower() in OFF_WORDS:
             return None
-        return _absolute(CACHE_ENV, configured, "off to turn the cache off")
+        return _absolute(CACHE_ENV, configured)
     xdg = os.environ.get("XDG_CACHE_HOME")
     if xdg:
-        return _absolute("XDG_CACHE_HOME", xdg, f"{CACHE_ENV}=off to turn the cache off") \
-            / "deckcli"
+        return _absolute("XDG_CACHE_HOME", xdg) / "deckcli"
     return Path(os.path.expanduser("~")) / ".cache" / "deckcli"
 
 
-def _absolute(variable: str, value: str, off: str) -> Path:
+def _absolute(variable: str, value: str) -> Path:
     folder = Path(os.path.expanduser(value))
     if not folder.is_absolute():
-        raise UserError(f"{variable}={escape_controls(repr(value))} is a relative path, which "
-                        f"would put a cache wherever deckcli runs; give an absolute folder, or "
-                        f"{off}")
+        raise UserError(_("{variable}={value} is a relative path, which would put a cache "
+                          "wherever deckcli runs; give an absolute folder, or {off} to turn "
+                          "the cache off").format(
+            variable=variable, value=escape_controls(repr(value)),
+            off=("off" if variable == CACHE_ENV else f"{CACHE_ENV}=off")))
     return folder
 
 
@@ -82,18 +84,18 @@ def _verified(fd: int, where: str) -> int | None:
         info = None
     problem = None
     if info is None or not stat.S_ISDIR(info.st_mode):
-        problem = "it is not a folder"
+        problem = _("it is not a folder")
     elif hasattr(os, "getuid") and info.st_uid != os.getuid():
-        problem = "another user owns it"
+        problem = _("another user owns it")
     elif info.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        problem = "other users may write to it"
+        problem = _("other users may write to it")
     if problem is None:
         return fd
     os.close(fd)
     if where not in _warned:
         _warned.add(where)
-        sys.stderr.write(f"deckcli: warning: pool cache {escape_controls(where)} not used: "
-                         f"{problem}\n")
+        sys.stderr.write("deckcli: warning: " + _("pool cache {folder} not used: {reason}").format(
+            folder=escape_controls(where), reason=problem) + "\n")
     return None
 
 

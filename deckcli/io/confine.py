@@ -17,6 +17,8 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from deckcli.i18n import _
+
 
 def git_root(folder: Path) -> Path | None:
     """The top of the git work tree holding `folder`, or None outside one."""
@@ -71,7 +73,7 @@ class OutsideWorkTree(PermissionError):
     tree through a symbolic link."""
 
     def __init__(self, path: Path, escape: Escape) -> None:
-        super().__init__(13, "outside the git work tree", str(path))
+        super().__init__(13, _("outside the git work tree"), str(path))
         self.escape = escape
 
 

@@ -24,6 +24,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import BinaryIO
 
+from deckcli.i18n import _
 from deckcli.io.confine import confine
 
 LOCK_TIMEOUT = 15.0  # seconds an edit waits for another deckcli editing the same file
@@ -63,7 +64,7 @@ def write_target(path: Path) -> Path:
         return path
     target = Path(os.path.realpath(path))
     if target.is_symlink():  # realpath stops inside a loop of links
-        raise OSError(errno.ELOOP, "a loop of symbolic links", str(path))
+        raise OSError(errno.ELOOP, _("a loop of symbolic links"), str(path))
     return target
 
 
@@ -100,11 +101,12 @@ def atomic_write(path: Path, fill: Callable[[BinaryIO], object],
     except FileNotFoundError:
         info = None
     if info is not None and not stat.S_ISREG(info.st_mode):
-        raise OSError(errno.EINVAL, "not a regular file (deckcli writes files only)", str(path))
+        raise OSError(errno.EINVAL, _("not a regular file (deckcli writes files only)"),
+                      str(path))
     target = path if replaces_link else write_target(path)
     if info is not None and not may_write(target, info):
-        raise ReadOnlyFile(errno.EACCES, f"read-only (mode {stat.S_IMODE(info.st_mode):04o})",
-                           str(path))
+        raise ReadOnlyFile(errno.EACCES, _("read-only (mode {mode:04o})").format(
+            mode=stat.S_IMODE(info.st_mode)), str(path))
     with ended_cleanly_by_signals():
         # named before it is made: a signal arriving as it is created still finds it to remove
         tmp = str(target.parent / f"{side_name(target.name, '.', 16)}{os.urandom(6).hex()}.tmp")
@@ -117,7 +119,7 @@ def atomic_write(path: Path, fill: Callable[[BinaryIO], object],
                 os.fsync(handle.fileno())
             _copy_ownership(tmp, info)
             if expected is not None and _current_bytes(target, len(expected)) != expected:
-                raise ChangedOnDisk(errno.ESTALE, "changed since it was read", str(path))
+                raise ChangedOnDisk(errno.ESTALE, _("changed since it was read"), str(path))
             os.replace(tmp, target)
         except BaseException:
             with contextlib.suppress(OSError):
@@ -189,7 +191,8 @@ def edit_lock(path: Path, timeout: float | None = None,
             except BlockingIOError:
                 os.close(fd)
                 if time.monotonic() > deadline:
-                    raise LockTimeout(errno.EAGAIN, f"still being edited after {timeout:g} s",
+                    raise LockTimeout(errno.EAGAIN, _("still being edited after {seconds:g} s"
+                                                      ).format(seconds=timeout),
                                       str(path)) from None
                 time.sleep(delay)
                 delay = min(delay * 2, 0.05)
@@ -230,7 +233,8 @@ def _open_lock(lock_path: Path) -> tuple[int, bool] | None:
         if created:
             os.write(fd, LOCK_MARK)
         elif not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "its lock file is not a regular file", str(lock_path))
+            raise OSError(errno.EINVAL, _("its lock file is not a regular file"),
+                          str(lock_path))
     except BaseException:
         os.close(fd)
         raise
@@ -273,8 +277,9 @@ def ended_cleanly_by_signals() -> Iterator[None]:
 
 
 def _exit_on_signal(number: int, _frame: object) -> None:
-    sys.stderr.write(f"deckcli: error: stopped by signal {number}; the file is unchanged or "
-                     "wholly written, never half\n")
+    sys.stderr.write("deckcli: error: " + _("stopped by signal {number}; the file is unchanged "
+                                            "or wholly written, never half").format(
+        number=number) + "\n")
     raise SystemExit(128 + number)
 
 
@@ -303,7 +308,7 @@ def read_regular_file(path: Path, limit: int, follow_links: bool = True) -> byte
     fd = os.open(path, flags)
     try:
         if not stat.S_ISREG(os.fstat(fd).st_mode):
-            raise OSError(errno.EINVAL, "not a regular file", str(path))
+            raise OSError(errno.EINVAL, _("not a regular file"), str(path))
         data = read_fd(fd, limit + 1)
     finally:
         os.close(fd)

@@ -11,6 +11,7 @@ from lsprotocol import types
 from pygls.workspace import TextDocument
 
 from deckcli.formats.kinds import by_kind, format_of
+from deckcli.i18n import _
 from deckcli.lsp.checking import Checked, Checker
 from deckcli.lsp.completion import card_choices, meta_choices, written
 from deckcli.lsp.hover import hover_text
@@ -91,7 +92,7 @@ def game_names(registry: PoolRegistry | None) -> dict[str, str]:
         try:
             names[game_id] = registry.header(game_id).game.name
         except PoolError:
-            names[game_id] = "(its pool cannot be read)"
+            names[game_id] = _("(its pool cannot be read)")
     return names
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from deckcli.i18n import _
 from deckcli.textnorm import fold
 
 RESERVED_CARD_KEYS = ("number", "name", "names", "aliases", "max_copies", "note", "source")
@@ -80,36 +81,38 @@ class Card:
 def card_data_problem(data: object) -> str | None:
     """What is wrong with a card's data (reserved keys plus `attrs`), or None when nothing is."""
     if not isinstance(data, dict):
-        return "is not a table"
+        return _("is not a table")
     unknown = sorted(set(data) - _DATA_KEYS)
     if unknown:
-        return f"unknown key {unknown[0]!r}"
+        return _("unknown key {key!r}").format(key=unknown[0])
     for key in ("number", "name"):
         value = data.get(key)
         if value is None:
-            return f"{key} is missing"
+            return _("{key} is missing").format(key=key)
         if not isinstance(value, str) or not value.strip():
-            return f"{key} must be non-empty text, not {value!r}"
+            return _("{key} must be non-empty text, not {value!r}").format(key=key, value=value)
     names, aliases = data.get("names", {}), data.get("aliases", [])
     if not isinstance(names, dict) or not all(
             isinstance(k, str) and isinstance(v, str) and v for k, v in names.items()):
-        return "names must be a table of language = name (text)"
+        return _("names must be a table of language = name (text)")
     if not isinstance(aliases, list) or not all(isinstance(a, str) and a for a in aliases):
-        return "aliases must be a list of names (text)"
+        return _("aliases must be a list of names (text)")
     cap = data.get("max_copies")
     if not (cap is None or cap == "unlimited" or (type(cap) is int and cap >= 0)):
-        return f'max_copies must be a whole number from 0 or "unlimited", not {cap!r}'
+        return _('max_copies must be a whole number from 0 or "unlimited", not {value!r}').format(
+            value=cap)
     for key in ("note", "source"):
         if not isinstance(data.get(key, ""), str):
-            return f"{key} must be text"
+            return _("{key} must be text").format(key=key)
     attrs = data.get("attrs", {})
     if not isinstance(attrs, dict):
-        return "attrs must be a table"
+        return _("attrs must be a table")
     for key, value in attrs.items():  # the hot loop of a cache load: exact types, no isinstance
         kind = type(value)
         if kind in _SCALARS or (kind is list and all(type(item) is str for item in value)):
             continue
-        return f"{key} must be text, a number, true/false or a list of text, not {value!r}"
+        return _("{key} must be text, a number, true/false or a list of text, not {value!r}"
+                 ).format(key=key, value=value)
     return None
 
 

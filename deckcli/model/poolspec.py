@@ -93,11 +93,11 @@ class Bounds(Strict, mixin=True):
     def problem(self) -> str | None:
         """Why the bounds cannot be met or say nothing, or None."""
         if self.exactly is None and self.min is None and self.max is None:
-            return "give exactly, min or max"
+            return _("give exactly, min or max")
         if self.exactly is not None and (self.min is not None or self.max is not None):
-            return "exactly cannot be combined with min or max"
+            return _("exactly cannot be combined with min or max")
         if self.min is not None and self.max is not None and self.min > self.max:
-            return "min is greater than max"
+            return _("min is greater than max")
         return None
 
     @property
@@ -150,7 +150,7 @@ class Setup(Strict):
     def check_hand(hand: int | list[int]) -> str | None:
         sizes = hand if isinstance(hand, list) else [hand]
         if not sizes or any(size < 0 for size in sizes):
-            return "hand sizes must be non-negative and at least one"
+            return _("hand sizes must be non-negative and at least one")
         return None
 
     @property
@@ -208,9 +208,9 @@ class PoolHeader(Strict):
 
     def problem(self) -> str | None:
         if self.game.default_format not in self.formats:
-            known = ", ".join(self.formats) or "none"
-            return (f"game.default_format {self.game.default_format!r} is not one of the "
-                    f"formats ({known})")
+            known = ", ".join(self.formats) or "-"
+            return _("game.default_format {format!r} is not one of the formats ({formats})"
+                     ).format(format=self.game.default_format, formats=known)
         return None
 
     def setup_for(self, format_id: str) -> Setup:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from deckcli.engine.query import QueryError, compile_query
 from deckcli.engine.resolver import rules_read
+from deckcli.i18n import _
 from deckcli.model.pool import Pool
 
 
@@ -24,10 +25,11 @@ def check_pool(pool: Pool) -> list[str]:
 def _check_display_fields(pool: Pool) -> list[str]:
     game = pool.header.game
     declared = {"number", "name", *pool.fields}
-    found = [f"game.columns: {column!r} is not a declared field"
+    undeclared = _("{key}: {field!r} is not a declared field")
+    found = [undeclared.format(key="game.columns", field=column)
              for column in game.columns if column not in declared]
     if game.curve and game.curve not in declared:
-        found.append(f"game.curve: {game.curve!r} is not a declared field")
+        found.append(undeclared.format(key="game.curve", field=game.curve))
     return found
 
 
@@ -44,7 +46,8 @@ def _check_setup_queries(pool: Pool) -> list[str]:
                 found.append(f"{where}.set_aside: {exc}")
                 continue
             if not any(query.matches(card) for card in pool.cards):
-                found.append(f"{where}.set_aside: query {aside.query!r} matches no card")
+                found.append(_("{key}: query {query!r} matches no card").format(
+                    key=f"{where}.set_aside", query=aside.query))
     return found
 
 
@@ -52,7 +55,7 @@ def _check_shared_names(pool: Pool) -> list[str]:
     """A name shared by cards that differ on what a format's rules read needs a note."""
     found: list[str] = []
     for format_id, fmt in pool.header.formats.items():
-        fields, _ = rules_read(fmt.rules, lambda text: compile_query(text, pool.fields))
+        fields, _unused = rules_read(fmt.rules, lambda text: compile_query(text, pool.fields))
         for name, cards in pool.by_name.items():
             if len(cards) < 2 or any(card.note for card in cards):
                 continue
@@ -60,8 +63,10 @@ def _check_shared_names(pool: Pool) -> list[str]:
                 values = {repr(card.attrs.get(field)) for card in cards}
                 if len(values) > 1:
                     numbers = ", ".join(card.number for card in cards)
-                    found.append(f"formats.{format_id}: name {name!r} ({numbers}) differs in "
-                                 f"{field} ({', '.join(sorted(values))}) and no card has a note")
+                    found.append(_("{key}: name {name!r} ({numbers}) differs in {field} "
+                                   "({values}) and no card has a note").format(
+                        key=f"formats.{format_id}", name=name, numbers=numbers, field=field,
+                        values=", ".join(sorted(values))))
                     break
     return found
 
@@ -71,8 +76,9 @@ def validate_format_queries(pool: Pool) -> list[str]:
     found: list[str] = []
     for format_id, fmt in pool.header.formats.items():
         for rule in fmt.rules:
-            found.extend(f"formats.{format_id} rule {rule.id}: field {name!r} is not declared"
-                         for name in rule.card_fields() if name not in pool.fields)
+            found.extend(_("{key} rule {rule}: field {field!r} is not declared").format(
+                key=f"formats.{format_id}", rule=rule.id, field=name)
+                for name in rule.card_fields() if name not in pool.fields)
             for label, text in rule.queries().items():
                 try:
                     query = compile_query(text, pool.fields)
@@ -80,6 +86,6 @@ def validate_format_queries(pool: Pool) -> list[str]:
                     found.append(f"formats.{format_id} rule {rule.id}: {label}: {exc}")
                     continue
                 if label == "query" and not any(query.matches(c) for c in pool.cards):
-                    found.append(f"formats.{format_id} rule {rule.id}: query {text!r} "
-                                 "matches no card")
+                    found.append(_("{key} rule {rule}: query {query!r} matches no card").format(
+                        key=f"formats.{format_id}", rule=rule.id, query=text))
     return found

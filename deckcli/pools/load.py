@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from deckcli.escape import control_character
+from deckcli.i18n import _
 from deckcli.model.card import RESERVED_CARD_KEYS, Card, card_data_problem
 from deckcli.model.pool import Pool
 from deckcli.model.poolspec import FieldDef, PoolHeader
@@ -44,12 +45,17 @@ def control_in(value: object) -> str | None:
         where, item = stack.pop()
         if isinstance(item, str):
             if not item.isprintable() and (found := control_character(item)):
-                return f"{where or 'a value'} holds the control character {found}"
+                if not where:
+                    return _("a value holds the control character {character}").format(
+                        character=found)
+                return _("{field} holds the control character {character}").format(
+                    field=where, character=found)
         elif isinstance(item, dict):
             for key, inner in item.items():
                 inside = f"{where}.{key}" if where else str(key)
                 if not key.isprintable() and (found := control_character(key)):
-                    return f"the key {inside!r} holds the control character {found}"
+                    return _("the key {key!r} holds the control character {character}").format(
+                        key=inside, character=found)
                 stack.append((inside, inner))
         elif isinstance(item, list):
             stack.extend((f"{where}.{index}", inner) for index, inner in enumerate(item))
@@ -59,7 +65,8 @@ def control_in(value: object) -> str | None:
 def refuse_controls(path: Path, raw: object, prefix: str = "", line: int | None = None) -> None:
     """PoolError when any name, key or text of `raw` holds a control character."""
     if found := control_in(raw):
-        raise PoolError(path, f"{prefix}{found}; delete it (write long text on one line)", line)
+        raise PoolError(path, _("{where}{problem}; delete it (write long text on one line)").format(
+            where=prefix, problem=found), line)
 
 
 def read_header(path: Path) -> PoolHeader:
@@ -84,20 +91,23 @@ def check_card_attrs(number: str, attrs: dict[str, Any], fields: dict[str, Field
     for key, value in attrs.items():
         spec = fields.get(key)
         if spec is None:
-            return f"card {number}: field {key!r} is not declared in [fields]"
+            return _("card {number}: field {field!r} is not declared in [fields]").format(
+                number=number, field=key)
         expected: dict[str, type | tuple[type, ...]] = {
             "str": str, "int": int, "float": (int, float), "bool": bool, "list": list}
-        if spec.type in ("int", "float") and isinstance(value, bool):
-            return f"card {number}: field {key!r} must be {spec.type}, got {value!r}"
-        if not isinstance(value, expected[spec.type]):
-            return f"card {number}: field {key!r} must be {spec.type}, got {value!r}"
+        if (spec.type in ("int", "float") and isinstance(value, bool)) or not isinstance(
+                value, expected[spec.type]):
+            return _("card {number}: field {field!r} must be {type}, got {value!r}").format(
+                number=number, field=key, type=spec.type, value=value)
         if isinstance(value, list) and not all(isinstance(item, str) for item in value):
-            return f"card {number}: field {key!r} must be a list of strings"
+            return _("card {number}: field {field!r} must be a list of strings").format(
+                number=number, field=key)
         if spec.values is not None and spec.type in ("str", "list"):
             items = value if isinstance(value, list) else [value]
             bad = [item for item in items if item not in spec.values]
             if bad:
-                return f"card {number}: {key} {bad[0]!r} is not one of {', '.join(spec.values)}"
+                return _("card {number}: {field} {value!r} is not one of {choices}").format(
+                    number=number, field=key, value=bad[0], choices=", ".join(spec.values))
     return None
 
 
@@ -106,26 +116,28 @@ def build_cards(
 ) -> list[Card]:
     """Validate the `[[cards]]` array into Card models, naming the card and line at fault."""
     if not isinstance(cards_raw, list):
-        raise PoolError(path, "cards must be an array of tables ([[cards]])")
+        raise PoolError(path, _("cards must be an array of tables ([[cards]])"))
     text_lines = _card_lines(text)
     cards: list[Card] = []
     numbers: dict[str, int] = {}
     for index, raw in enumerate(cards_raw):
         line = text_lines[index] if index < len(text_lines) else None
         if not isinstance(raw, dict):
-            raise PoolError(path, f"card #{index + 1} is not a table", line)
+            raise PoolError(path, _("card #{index} is not a table").format(index=index + 1), line)
         reserved = {key: raw[key] for key in RESERVED_CARD_KEYS if key in raw}
         attrs = {key: value for key, value in raw.items() if key not in RESERVED_CARD_KEYS}
         number = str(raw.get("number", f"#{index + 1}"))
-        refuse_controls(path, raw, f"card {number!r}: ", line)
+        refuse_controls(path, raw, _("card {number!r}: ").format(number=number), line)
         data = {**reserved, "attrs": attrs}
         if shape := card_data_problem(data):
-            raise PoolError(path, f"card {number}: {shape}", line)
+            raise PoolError(path, _("card {number}: {problem}").format(number=number,
+                                                                       problem=shape), line)
         card = Card(**data)
         if problem := check_card_attrs(number, attrs, fields):
             raise PoolError(path, problem, line)
         if card.folded_number in numbers:
-            raise PoolError(path, f"card number {number!r} appears twice", line)
+            raise PoolError(path, _("card number {number!r} appears twice").format(
+                number=number), line)
         numbers[card.folded_number] = index
         cards.append(card)
     return cards

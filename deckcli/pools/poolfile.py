@@ -14,7 +14,8 @@ import stat
 from pathlib import Path
 from typing import Any
 
-from deckcli.io import tomlread
+from deckcli.i18n import _
+from deckcli.io import tomlread, tomlreasons
 from deckcli.io.files import read_fd
 
 CARDS_MARKER = "[[cards]]"
@@ -44,18 +45,21 @@ def read_pool_bytes(path: Path, head_only: bool = False) -> bytes:
     try:
         fd = os.open(path, flags)
     except OSError as exc:
-        raise PoolError(path, f"cannot read pool: {exc.strerror or exc}") from None
+        raise PoolError(path, _("cannot read pool: {reason}").format(
+            reason=exc.strerror or exc)) from None
     try:
         info = os.fstat(fd)
         if not stat.S_ISREG(info.st_mode):
-            raise PoolError(path, "cannot read pool: not a regular file")
+            raise PoolError(path, _("cannot read pool: not a regular file"))
         if info.st_size > MAX_POOL_BYTES:
-            raise PoolError(path, f"cannot read pool: larger than {MAX_POOL_BYTES:,} bytes")
+            raise PoolError(path, _("cannot read pool: larger than {limit:,} bytes").format(
+                limit=MAX_POOL_BYTES))
         if head_only:
             return _read_head(fd)
         return read_fd(fd, MAX_POOL_BYTES + 1)
     except OSError as exc:
-        raise PoolError(path, f"cannot read pool: {exc.strerror or exc}") from None
+        raise PoolError(path, _("cannot read pool: {reason}").format(
+            reason=exc.strerror or exc)) from None
     finally:
         os.close(fd)
 
@@ -78,8 +82,8 @@ def decode_pool(path: Path, data: bytes) -> str:
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise PoolError(path, f"cannot read pool: not UTF-8 ({exc.reason} at byte "
-                        f"{exc.start})") from None
+        raise PoolError(path, _("cannot read pool: not UTF-8 ({reason} at byte {byte})").format(
+            reason=exc.reason, byte=exc.start)) from None
 
 
 def read_pool_text(path: Path) -> str:
@@ -92,11 +96,12 @@ def parse_pool_toml(path: Path, text: str) -> dict[str, Any]:
     try:
         return tomlread.loads(text)
     except tomlread.TOMLDecodeError as exc:
-        raise PoolError(path, f"invalid TOML: {exc}") from None
+        raise PoolError(path, _("invalid TOML: {reason}").format(
+            reason=tomlreasons.reason(exc))) from None
     except ValueError:  # an integer beyond Python's 4,300-digit parsing limit
-        raise PoolError(path, "invalid TOML: a number with thousands of digits") from None
+        raise PoolError(path, _("invalid TOML: a number with thousands of digits")) from None
     except RecursionError:
-        raise PoolError(path, "invalid TOML: arrays or tables nested too deeply") from None
+        raise PoolError(path, _("invalid TOML: arrays or tables nested too deeply")) from None
 
 
 def head_of(data: bytes) -> bytes:

@@ -33,11 +33,11 @@ def user_pool_problem(path: Path) -> str | None:
     if path.is_dir():
         return None
     if not path.exists():
-        return "does not exist; give a folder of pool files (*.toml) or one pool file"
+        return _("does not exist; give a folder of pool files (*.toml) or one pool file")
     try:  # validated once per content of the file (its catalogue entry keeps the header)
         Catalogue(builtin_pool_dir()).header(path)
     except PoolError as exc:
-        return f"is not a pool: {str(exc).removeprefix(f'{path}: ')}"
+        return _("is not a pool: {reason}").format(reason=str(exc).removeprefix(f"{path}: "))
     return None
 
 
@@ -116,9 +116,9 @@ class PoolRegistry:
             self._pending += [PoolSource(path, None, None, builtin)
                               for path in sorted(folder.glob("*.toml"))]
         elif not builtin:
-            what = "is not a folder" if folder.exists() else "does not exist"
-            self._pending.append(PoolSource(folder, None, PoolError(
-                folder, f"pool folder {what}"), builtin))
+            what = (_("pool folder is not a folder") if folder.exists()
+                    else _("pool folder does not exist"))
+            self._pending.append(PoolSource(folder, None, PoolError(folder, what), builtin))
 
     def _ready(self) -> None:
         """Read every listed pool's header, once, in order (later pools override earlier)."""
@@ -146,7 +146,7 @@ class PoolRegistry:
     def _add(self, path: Path, builtin: bool) -> None:
         raw = None
         try:
-            entry, _ = self.catalogue.entry(path)
+            entry, _stamp = self.catalogue.entry(path)
             names = entry.names
             if names is None:  # bytes not seen before: their header is parsed
                 raw = self.catalogue.raw_header(path)
@@ -154,7 +154,7 @@ class PoolRegistry:
                     from deckcli.pools.load import validate_header
 
                     validate_header(path, raw)  # raises, naming the field at fault
-                    raise PoolError(path, "game.id and game.aliases must be text")
+                    raise PoolError(path, _("game.id and game.aliases must be text"))
                 names = _game_names(raw)
                 formats = raw.get("formats")
                 self.catalogue.update(path, names=names, formats=[
@@ -183,9 +183,11 @@ class PoolRegistry:
         for alias in (source.game_id, *source.aliases):
             holder = self._aliases.get(fold(alias))
             if holder is not None and holder != source.game_id:
-                what = "id" if alias == source.game_id else "alias"
-                return (f"game {what} {alias!r} is already the id or an alias of game "
-                        f"{holder} ({self.sources[holder].path}); choose another")
+                said = (_("game id {alias!r} is already the id or an alias of game {game} "
+                          "({path}); choose another") if alias == source.game_id else
+                        _("game alias {alias!r} is already the id or an alias of game {game} "
+                          "({path}); choose another"))
+                return said.format(alias=alias, game=holder, path=self.sources[holder].path)
         return None
 
     def _break(self, source: PoolSource, game_id: str | None) -> None:
@@ -262,7 +264,7 @@ class PoolRegistry:
         """A game's format ids as its pool file lists them (before validation)."""
         source = self.sources[game_id]
         if source.header is None and source.raw is None:
-            entry, _ = self.catalogue.entry(source.path)
+            entry, _stamp = self.catalogue.entry(source.path)
             if entry.formats is not None:
                 return list(entry.formats)
         known = self._known_header(game_id)
@@ -317,8 +319,8 @@ class PoolRegistry:
             try:
                 self._resolvers[key] = Resolver(pool, format_id, script_index)
             except QueryError as exc:  # a pool's rule query: the pool is broken, not deckcli
-                raise PoolError(pool.path, f"formats.{format_id}: a rule query is invalid: "
-                                f"{exc}") from None
+                raise PoolError(pool.path, _("{key}: a rule query is invalid: {reason}").format(
+                    key=f"formats.{format_id}", reason=exc)) from None
         return self._resolvers[key]
 
     def open_resolver(self, game_ref: str, format_id: str | None) -> Resolver | Problem:

@@ -14,8 +14,8 @@ from deckcli.model.ruledoc import RuleDoc
 
 
 def kind_doc(kind: str) -> str:
-    """A rule kind's user documentation: its module docstring, paragraphs unwrapped."""
-    text = KINDS[kind].doc if kind in KINDS else ""
+    """A rule kind's user documentation in the reader's language, paragraphs unwrapped."""
+    text = _(KINDS[kind].doc) if kind in KINDS else ""
     return "\n\n".join(" ".join(part.split()) for part in text.strip().split("\n\n"))
 
 
@@ -31,15 +31,19 @@ def kind_docs() -> list[dict[str, str]]:
     for name, kind in KINDS.items():
         together.setdefault(kind.doc, []).append(name)
     return [{"kind": ", ".join(names), "description": kind_doc(names[0]),
-             "example": KINDS[names[0]].example,
+             "example": _(KINDS[names[0]].example),
              "fix": " ".join(dict.fromkeys(_(KINDS[name].fix_doc) for name in names
                                            if KINDS[name].fix_doc))}
             for names in together.values()]
 
 
 def builtin_doc(rule: BuiltinRule) -> RuleDoc:
-    return RuleDoc(rule.id, f"built-in ({rule.stage})", rule.severity, rule.description,
-                   rule.description, "deckcli", rule.example, rule.description, rule.fix)
+    """A built-in rule's documentation in the reader's language (its kind, `built-in (file)`,
+    is a name like a pool rule's kind and stays as it is)."""
+    description = _(rule.description)
+    return RuleDoc(rule.id, f"built-in ({rule.stage})", rule.severity, description, description,
+                   "deckcli", _(rule.example) if rule.example else "", description,
+                   _(rule.fix) if rule.fix else "")
 
 
 def builtin_docs() -> list[RuleDoc]:

@@ -4,7 +4,8 @@ A pool's format lists rules, each naming its kind (`kind = "count"`). Everything
 about a kind lives in one module of `engine/rules/kinds/`, and `engine.rules` finds every
 module there: adding a kind is adding a module, with no table to edit. The module holds
 
-- its docstring: what the kind checks and why, as `deckcli rules` prints it; the first line
+- `DOC = N_("...")`: what the kind checks and why, as `deckcli rules` prints it in the
+  reader's language (paragraphs separated by a blank line); the first line
   (`count: how many cards matching a query …`) is the kind's summary;
 - the rule's schema: a plain record (`model.spec`) subclassing `model.poolspec.RuleBase` (and
   `Bounds` for `exactly`/`min`/`max`), with `kind: Literal["<kind>"]` and its own settings,
@@ -13,14 +14,15 @@ module there: adding a kind is adding a module, with no table to edit. The modul
   or a copy key, so the resolver and `deckcli pool check` know what it looks at;
 - `KINDS = (RuleKind(...),)`: the schema with the functions below. A module may define
   several kinds documented together (`banned` and `restricted`): `deckcli rules` lists them
-  under one docstring.
+  under one `DOC`.
 
 `check(rule, view)` yields the problems of a deck (`engine.rules.context`: `DeckView`,
 `problem`, `cannot_verify`, `classify`): every problem, at the rule's severity, each saying
 how to fix it ("— cut 1"); a card whose needed fact is not recorded gets "cannot verify",
 never a guess. `explain(rule)` gives what one rule checks and a deck that breaks it, in words
 from its settings (`deckcli rules GAME`, SARIF rule descriptors); `summary(rule)` a few words
-for `deckcli games`; `example` a deck that breaks a rule of the kind (`deckcli rules`).
+for `deckcli games`; `example` a deck that breaks a rule of the kind (`deckcli rules`; marked
+`N_` like `DOC` and `fix_doc`).
 
 A kind answers for itself beyond its check, so that no front end imports a kind:
 `fix(rule, view, problem)` gives the fix a problem of the rule offers (`engine.fixes`
@@ -58,8 +60,8 @@ class RuleKind(Generic[R]):
     check: Callable[[R, DeckView], Iterator[Problem]]
     explain: Callable[[R], tuple[str, str]]  # (what the rule checks, a deck that breaks it)
     summary: Callable[[R], str]  # a few words for `deckcli games`: "≤4 per name"
-    doc: str  # the module's docstring: what the kind checks and why
-    example: str  # a deck that breaks a rule of this kind, in words
+    doc: str  # what the kind checks and why, in words (marked N_, translated where shown)
+    example: str  # a deck that breaks a rule of this kind, in words (marked N_)
     position: int  # where `deckcli rules` lists the kind (ascending)
     fix: Callable[[R, DeckView, Problem], Fix | None] | None = None  # a problem's fix
     fix_doc: str = ""  # which fix its problems offer, and how safe (`deckcli rules`)

@@ -1,7 +1,7 @@
-"""allowed: every card in the deck must match a query (card types, legal sets, era).
+"""The `allowed` rule kind: a deck rule a pool can use.
 
-A card that does not match is an error naming it; a card whose value is not recorded gets a
-"cannot verify" warning instead of a guess.
+What it checks, in words for players and pool authors, is `DOC` below: a message of
+the catalogs, so that `deckcli rules` shows it in the reader's language.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from deckcli.engine.rules.context import (
     verdicts,
 )
 from deckcli.engine.rules.kind import RuleKind
-from deckcli.i18n import _
+from deckcli.i18n import N_, _
 from deckcli.model.fix import Fix, cut_fix
 from deckcli.model.poolspec import RuleBase
 from deckcli.model.problem import Problem
@@ -70,7 +70,11 @@ def fix(rule: AllowedRule, view: DeckView, found: Problem) -> Fix | None:
     return None
 
 
-KINDS = (RuleKind(AllowedRule, check, explain, summary, __doc__ or "", position=40,
-                  example="a promo card in a format that allows only St-/Bo- numbered cards",
-                  fix=fix, fix_doc="Fix (unsafe, --unsafe-fixes): removes the card the format "
-                  "does not allow."),)
+DOC = N_("allowed: every card in the deck must match a query (card types, legal sets, era).\n\n"
+         "A card that does not match is an error naming it; a card whose value is not recorded "
+         "gets a \"cannot verify\" warning instead of a guess.")
+
+KINDS = (RuleKind(AllowedRule, check, explain, summary, DOC, position=40,
+                  example=N_("a promo card in a format that allows only St-/Bo- numbered cards"),
+                  fix=fix, fix_doc=N_("Fix (unsafe, --unsafe-fixes): removes the card the format "
+                  "does not allow.")),)

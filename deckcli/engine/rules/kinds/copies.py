@@ -1,9 +1,7 @@
-"""copies: how many copies of one card a deck may hold.
+"""The `copies` rule kind: a deck rule a pool can use.
 
-Cards are counted together by the rule's key: `name` groups every card that shares a name in
-any language (so two printings with different numbers count as one), `number` counts each
-card number alone, and any other key counts by that field. A card's own `max_copies` (a higher
-or lower cap, or "unlimited") replaces the rule's cap, and cards matching `exempt` have none.
+What it checks, in words for players and pool authors, is `DOC` below: a message of
+the catalogs, so that `deckcli rules` shows it in the reader's language.
 """
 
 from __future__ import annotations
@@ -13,7 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Literal
 from deckcli.engine.resolver import Resolved, Resolver
 from deckcli.engine.rules.context import DeckView, ProblemStream, cut, problem
 from deckcli.engine.rules.kind import Hover, RuleKind
-from deckcli.i18n import _, ngettext
+from deckcli.i18n import N_, _, ngettext
 from deckcli.model.card import Card
 from deckcli.model.deck import DeckEntry
 from deckcli.model.fix import Fix, cut_fix
@@ -181,7 +179,14 @@ def hover(rule: CopiesRule, view: DeckView, card: Card) -> Hover | None:
         held=held, cap=cap, key=rule.key, rule=rule.id)
 
 
-KINDS = (RuleKind(CopiesRule, check, explain, summary, __doc__ or "",
-                  example="5 copies of one card where the cap is 4", position=30, fix=fix,
-                  fix_doc="Fix (unsafe, --unsafe-fixes): cuts the copies over the cap, from "
-                  "the last line that holds the card.", hover=hover),)
+DOC = N_("copies: how many copies of one card a deck may hold.\n\n"
+         "Cards are counted together by the rule's key: `name` groups every card that shares a "
+         "name in any language (so two printings with different numbers count as one), `number` "
+         "counts each card number alone, and any other key counts by that field. A card's own "
+         "`max_copies` (a higher or lower cap, or \"unlimited\") replaces the rule's cap, and "
+         "cards matching `exempt` have none.")
+
+KINDS = (RuleKind(CopiesRule, check, explain, summary, DOC,
+                  example=N_("5 copies of one card where the cap is 4"), position=30, fix=fix,
+                  fix_doc=N_("Fix (unsafe, --unsafe-fixes): cuts the copies over the cap, from "
+                  "the last line that holds the card."), hover=hover),)

@@ -1,10 +1,7 @@
-"""count: how many cards matching a query a deck holds (exactly, at least, at most).
+"""The `count` rule kind: a deck rule a pool can use.
 
-Examples: exactly 1 NetNavi, at most 8 event cards, at least 1 level III. A card whose value
-for the query's fields is not recorded, or that the rule's `unsettled` query marks as outside
-what the sources settle, is neither counted nor ignored: it gets a "cannot verify" warning
-(unless the known cards already meet a rule with no maximum), and the rule fails only when the
-deck breaks it whichever way those cards fall.
+What it checks, in words for players and pool authors, is `DOC` below: a message of
+the catalogs, so that `deckcli rules` shows it in the reader's language.
 """
 
 from __future__ import annotations
@@ -27,7 +24,7 @@ from deckcli.engine.rules.context import (
     verdicts,
 )
 from deckcli.engine.rules.kind import RuleKind
-from deckcli.i18n import _, ngettext
+from deckcli.i18n import N_, _, ngettext
 from deckcli.model.fix import Fix, choose_fix
 from deckcli.model.poolspec import Bounds, RuleBase
 from deckcli.model.problem import Problem
@@ -136,7 +133,15 @@ def fix(rule: CountRule, view: DeckView, found: Problem) -> Fix | None:
         count=over, label=label_of(rule, rule.query)))
 
 
-KINDS = (RuleKind(CountRule, check, explain, summary, __doc__ or "",
-                  example="two NetNavi cards where exactly one is required", position=20,
-                  fix=fix, fix_doc="Fix (display-only): over the limit, which of the counted "
-                  "cards to cut is the player's choice; nothing is applied."),)
+DOC = N_("count: how many cards matching a query a deck holds (exactly, at least, at most).\n\n"
+         "Examples: exactly 1 NetNavi, at most 8 event cards, at least 1 level III. A card "
+         "whose value for the query's fields is not recorded, or that the rule's `unsettled` "
+         "query marks as outside what the sources settle, is neither counted nor ignored: it "
+         "gets a \"cannot verify\" warning (unless the known cards already meet a rule with no "
+         "maximum), and the rule fails only when the deck breaks it whichever way those cards "
+         "fall.")
+
+KINDS = (RuleKind(CountRule, check, explain, summary, DOC,
+                  example=N_("two NetNavi cards where exactly one is required"), position=20,
+                  fix=fix, fix_doc=N_("Fix (display-only): over the limit, which of the counted "
+                  "cards to cut is the player's choice; nothing is applied.")),)

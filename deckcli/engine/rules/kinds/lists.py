@@ -1,8 +1,7 @@
-"""banned and restricted: card lists a format names.
+"""The `banned` and `restricted` rule kinds: a deck rule a pool can use.
 
-`banned` cards may not be played at all; `restricted` cards at most `max` times (default 1).
-List entries are card references (numbers or names), resolved like deck entries, so every
-printing of a listed name is caught.
+What they check, in words for players and pool authors, is `DOC` below: a message of
+the catalogs, so that `deckcli rules` shows it in the reader's language.
 """
 
 from __future__ import annotations
@@ -19,7 +18,7 @@ from deckcli.model.problem import Problem
 if TYPE_CHECKING:
     from pydantic import Field
 
-EXAMPLE = "a listed card in the deck"
+EXAMPLE = N_("a listed card in the deck")
 
 
 class BannedRule(RuleBase):
@@ -86,15 +85,20 @@ def fix_restricted(rule: RestrictedRule, view: DeckView, found: Problem) -> Fix 
                  and item.card.number in restricted and item.count > rule.max), None)
 
 
+DOC = N_("banned and restricted: card lists a format names.\n\n"
+         "`banned` cards may not be played at all; `restricted` cards at most `max` times "
+         "(default 1). List entries are card references (numbers or names), resolved like deck "
+         "entries, so every printing of a listed name is caught.")
+
 KINDS = (
     RuleKind(BannedRule, check_banned, explain_banned,
-             lambda rule: _("{count} banned").format(count=len(rule.cards)), __doc__ or "",
+             lambda rule: _("{count} banned").format(count=len(rule.cards)), DOC,
              EXAMPLE, position=50,
              fix=fix_banned, fix_doc=N_("Fix (unsafe, --unsafe-fixes): removes the banned card.")),
     RuleKind(RestrictedRule, check_restricted, explain_restricted,
              lambda rule: _("{count} restricted to {max}").format(count=len(rule.cards),
                                                                   max=rule.max),
-             __doc__ or "", EXAMPLE, position=51, fix=fix_restricted,
+             DOC, EXAMPLE, position=51, fix=fix_restricted,
              fix_doc=N_("Fix (unsafe, --unsafe-fixes): cuts the copies over the limit, from the "
                         "last line that holds the card.")),
 )

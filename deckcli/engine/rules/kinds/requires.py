@@ -1,13 +1,7 @@
-"""requires: cards that need something only other cards of the deck can supply.
+"""The `requires` rule kind: a deck rule a pool can use.
 
-A card field states what a card needs to be played, e.g. MegaMan's `resource_cost =
-"Yellow x2; IceMan emblem x3"`; the rule's `pattern` ("{name} emblem x{count}") picks the
-needs it is about out of that text, one per `separator`-split part. Another card field
-(`supplied_by = "emblem"`) names what a card supplies. A card is reported when the deck can
-never meet its need: fewer cards supplying the name than it asks for, counting only suppliers
-that can themselves be played (a card never supplies its own need). Names compare ignoring case,
-spaces and punctuation, so "Mega Man X" meets "MegaMan X". A card without the field needs
-nothing. It is a lint about play, not legality, so pools give it `severity = "warning"`.
+What it checks, in words for players and pool authors, is `DOC` below: a message of
+the catalogs, so that `deckcli rules` shows it in the reader's language.
 """
 
 from __future__ import annotations
@@ -22,7 +16,7 @@ from deckcli.engine.query import QueryError
 from deckcli.engine.resolver import Resolved
 from deckcli.engine.rules.context import DeckView, ProblemStream, per_card, problem
 from deckcli.engine.rules.kind import RuleKind
-from deckcli.i18n import _, ngettext
+from deckcli.i18n import N_, _, ngettext
 from deckcli.model.poolspec import RuleBase
 from deckcli.textnorm import squash
 
@@ -39,7 +33,8 @@ class RequiresRule(RuleBase):
     @staticmethod
     def check_pattern(pattern: str) -> str | None:
         if pattern.count("{name}") != 1 or pattern.count("{count}") > 1:
-            return "pattern needs {name} once and {count} at most once"
+            # Translators: {name} and {count} are written as they are (a pattern's words)
+            return _("pattern needs {name} once and {count} at most once")
         return None
 
     def card_fields(self) -> tuple[str, ...]:
@@ -207,6 +202,17 @@ def summary(rule: RequiresRule) -> str:
     return _("{noun}s each card needs are in the deck (error)").format(noun=noun)
 
 
-KINDS = (RuleKind(RequiresRule, check, explain, summary, __doc__ or "", position=60,
-                  example="a card needing 3 IceMan emblems in a deck whose only IceMan emblem "
-                  "is its NetNavi"),)
+DOC = N_("requires: cards that need something only other cards of the deck can supply.\n\n"
+         "A card field states what a card needs to be played, e.g. MegaMan's `resource_cost = "
+         "\"Yellow x2; IceMan emblem x3\"`; the rule's `pattern` (\"{name} emblem x{count}\") "
+         "picks the needs it is about out of that text, one per `separator`-split part. Another "
+         "card field (`supplied_by = \"emblem\"`) names what a card supplies. A card is "
+         "reported when the deck can never meet its need: fewer cards supplying the name than "
+         "it asks for, counting only suppliers that can themselves be played (a card never "
+         "supplies its own need). Names compare ignoring case, spaces and punctuation, so "
+         "\"Mega Man X\" meets \"MegaMan X\". A card without the field needs nothing. It is a "
+         "lint about play, not legality, so pools give it `severity = \"warning\"`.")
+
+KINDS = (RuleKind(RequiresRule, check, explain, summary, DOC, position=60,
+                  example=N_("a card needing 3 IceMan emblems in a deck whose only IceMan emblem "
+                  "is its NetNavi")),)

@@ -1,7 +1,7 @@
-"""size: the number of cards in the deck (exactly, at least, at most).
+"""The `size` rule kind: a deck rule a pool can use.
 
-Every card in the list counts, even one the pool does not know, so the size verdict does not
-change when a misspelling is fixed. The message says how many cards to add or cut.
+What it checks, in words for players and pool authors, is `DOC` below: a message of
+the catalogs, so that `deckcli rules` shows it in the reader's language.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from deckcli.engine.rules.context import (
     problem,
 )
 from deckcli.engine.rules.kind import RuleKind
-from deckcli.i18n import _, ngettext
+from deckcli.i18n import N_, _, ngettext
 from deckcli.model.fix import Fix, choose_fix
 from deckcli.model.poolspec import Bounds, RuleBase
 from deckcli.model.problem import Problem
@@ -63,7 +63,12 @@ def fix(rule: SizeRule, view: DeckView, found: Problem) -> Fix | None:
                                "choice", over).format(count=over))
 
 
-KINDS = (RuleKind(SizeRule, check, explain, summary, __doc__ or "",
-                  example="59 cards in a game whose decks have exactly 60", position=10,
-                  fix=fix, fix_doc="Fix (display-only): over the size, which cards to cut is "
-                  "the player's choice; nothing is applied."),)
+DOC = N_("size: the number of cards in the deck (exactly, at least, at most).\n\n"
+         "Every card in the list counts, even one the pool does not know, so the size verdict "
+         "does not change when a misspelling is fixed. The message says how many cards to add "
+         "or cut.")
+
+KINDS = (RuleKind(SizeRule, check, explain, summary, DOC,
+                  example=N_("59 cards in a game whose decks have exactly 60"), position=10,
+                  fix=fix, fix_doc=N_("Fix (display-only): over the size, which cards to cut is "
+                  "the player's choice; nothing is applied.")),)
