@@ -59,6 +59,8 @@ def printable_path(path: str) -> str:
     """A path any report can print or save: bytes that are not UTF-8 become �, control
     characters escapes (a file name must not move a terminal's cursor or split a CI annotation).
     """
+    if path.isprintable():  # the usual path, answered in C: it is itself (no surrogate from
+        return path  # an undecodable byte, no control), and shares the caller's string
     return escape_controls(os.fsencode(path).decode("utf-8", "replace"))
 
 

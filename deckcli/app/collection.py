@@ -15,11 +15,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 from deckcli.app.opendeck import describe, read_bytes
 from deckcli.app.placement import place
-from deckcli.app.settings import Settings
-from deckcli.engine.owned import DeckWants, wants_of
+from deckcli.app.settings import CollectionSource, Settings
+from deckcli.engine.owned import DeckWants, allocate, held, wants_of
 from deckcli.engine.resolver import Resolver
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
 from deckcli.escape import printable_path
@@ -80,12 +81,19 @@ def read_collection(path: Path, settings: Settings, registry: PoolRegistry,
                            sum(owned.values()), kept), resolver, owned)
 
 
-def load_collections(paths: Sequence[Path], settings: Settings, registry: PoolRegistry,
-                     game: str | None = None) -> dict[str, Collection]:
-    """Every collection file read, and their copies added up per game."""
+def load_collections(sources: Sequence[CollectionSource], settings: Settings,
+                     registry: PoolRegistry, game: str | None = None) -> dict[str, Collection]:
+    """Every collection file read, and their copies added up per game. A file given for a
+    game (`[collection]` per game in the configuration) must be of that game."""
     collections: dict[str, Collection] = {}
-    for path in paths:
-        found, resolver, owned = read_collection(path, settings, registry, game)
+    for source in sources:
+        found, resolver, owned = read_collection(source.path, settings, registry,
+                                                 source.game or game)
+        if source.game is not None and registry.resolve_id(source.game) != found.game:
+            raise UserError(_("{path} is a collection of {game}, but {origin} gives it for "
+                              "{given}").format(path=found.path, game=found.game,
+                                                origin=settings.collection.origin,
+                                                given=source.game))
         collection = collections.setdefault(found.game, Collection(found.game, resolver))
         collection.files.append(found)
         for number, count in owned.items():
@@ -121,3 +129,56 @@ def deck_wants(path: Path, settings: Settings, registry: PoolRegistry) -> DeckWa
     wants, problems = wants_of(loaded.resolver, entries)
     return DeckWants(printable_path(str(path)), loaded.pool.game_id, loaded.resolver.format_id,
                      loaded.deck.name, wants, problems)
+
+
+# The collections of a run, read once: per registry (a run), the settings' sources and what
+# they gave (the collections, or the message of the mistake that stopped them).
+_read: WeakKeyDictionary[PoolRegistry, dict[tuple[CollectionSource, ...],
+                                            dict[str, Collection] | str]] = WeakKeyDictionary()
+
+
+def run_collections(settings: Settings, registry: PoolRegistry) -> dict[str, Collection]:
+    """The settings' collections, read once per run; a UserError for a file that cannot be
+    read or is of another game than the one it is given for."""
+    sources = settings.collection.value
+    known = _read.setdefault(registry, {})
+    found = known.get(sources)
+    if found is None:
+        try:
+            found = known[sources] = load_collections(sources, settings, registry)
+        except UserError as exc:
+            known[sources] = exc.messages[0]
+            raise
+    if isinstance(found, str):
+        raise UserError(found)
+    return found
+
+
+def not_owned(deck: Deck, resolver: Resolver, settings: Settings, registry: PoolRegistry
+              ) -> list[Problem]:
+    """The `not-owned` notices of a deck: each card it needs more copies of than its game's
+    collection holds (none when no collection of its game is given, or it cannot be read:
+    `check` says why before it starts)."""
+    try:
+        collection = run_collections(settings, registry).get(resolver.pool.game_id)
+    except UserError:
+        return []
+    if collection is None:
+        return []
+    return notices(deck, resolver, collection.owned)
+
+
+def notices(deck: Deck, resolver: Resolver, owned: dict[str, int]) -> list[Problem]:
+    """One information notice per card the deck lacks (its side zones included)."""
+    entries = [*deck.entries, *(entry for zone in deck.zones.values() for entry in zone)]
+    wants, _problems = wants_of(resolver, entries)
+    found = []
+    for want, got in zip(wants, allocate(wants, owned), strict=True):
+        if got < want.count:
+            missing = want.count - got
+            found.append(Problem(rule="not-owned", severity="info", card=want.card.number,
+                                 line=want.line, message=_(
+                "{card}: {needed} needed, the collection holds {owned} — acquire {missing}"
+                ).format(card=want.card.label(), needed=want.count,
+                                owned=held(want.accepts, owned), missing=missing)))
+    return found

@@ -18,6 +18,7 @@ Every front end asks `judge` and nothing else, so they agree on every file:
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -67,7 +68,7 @@ class Judged:
 
 def judge(path: Path, settings: Settings, registry: PoolRegistry | None, *,
           text: str | None = None, explicit: bool = False, kind: DeckKind | None = None,
-          problems: tuple[Problem, ...] | list[Problem] = (), fixing: bool = False) -> Judged:
+          problems: Sequence[Problem] = (), fixing: bool = False) -> Judged:
     """Judge the deck at `path`, or the `text` an editor holds for it.
 
     `explicit`: the file was named (on the command line, by `import`): it is a deck whatever
@@ -102,6 +103,10 @@ def judge(path: Path, settings: Settings, registry: PoolRegistry | None, *,
     placement = place(deck, registry, settings, glob)
     spelling = fixing or not STYLE.isdisjoint(settings.select.value)
     verdict = _verdict(deck, found, placement, spelling)
+    if settings.collection.value and placement.resolver is not None:
+        from deckcli.app.collection import not_owned  # only when a collection is given
+
+        verdict.problems.extend(not_owned(deck, placement.resolver, settings, registry))
     if any(p.fix is not None for p in verdict.problems) and (text is not None or decoded):
         from deckcli.formats.fixedit import materialize
 

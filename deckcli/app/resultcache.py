@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from deckcli.app.resultdata import from_data, to_data
-from deckcli.app.scan import Skip, Target
+from deckcli.app.scan import Skip, Target, drained
 from deckcli.app.settings import Settings
 from deckcli.formats.read import read_limited
 from deckcli.i18n import language_stamp
@@ -110,21 +110,32 @@ class ResultCache:
                 result.format is None or result.format in self.registry.format_ids(game))
         return self._places[place]
 
-    def lookup(self, targets: Sequence[Target], stamps: Sequence[str | None]
-               ) -> list[Checked | None]:
+    def lookup(self, targets: Sequence[Target], now: int
+               ) -> tuple[list[Checked | None], dict[int, str | None]]:
         """The cached result of each target (None: a miss), the file read a line at a time;
-        a line of a deck that no longer exists, or of another shape, is dropped."""
+        a line of a deck that no longer exists, or of another shape, is dropped. With them,
+        the stamp of each miss (by its place), taken before it is judged, for `put`: a file
+        is looked at when its line is met, and only the stamps of misses are kept (20,000
+        of them are megabytes)."""
         self.index = {str(target.path): at for at, target in enumerate(targets)}
         found: list[Checked | None] = [None] * len(targets)
-
+        stamps: dict[int, str | None] = {}
         for shown, entry in _entries(RESULTS.lines(self.name), self.key):
             if shown is None:
                 self.changed = True
             elif (at := self.index.get(shown)) is not None:
-                found[at] = self._hit(targets[at], stamps[at], shown, entry)
+                stamp = file_stamp(targets[at].path, now)
+                found[at] = self._hit(targets[at], stamp, shown, entry)
+                if found[at] is None:
+                    stamps[at] = stamp
+                else:
+                    stamps.pop(at, None)  # a line written twice: the last one speaks
             elif not os.path.lexists(shown):
                 self.changed = True
-        return found
+        for at, target in enumerate(targets):  # no line, or none that holds
+            if found[at] is None and at not in stamps:
+                stamps[at] = file_stamp(target.path, now)
+        return found, stamps
 
     def _hit(self, target: Target, stamp: str | None, path: str, entry: str) -> Checked | None:
         """The result of one line, or None (a miss). A file whose stamp is the line's is not
@@ -147,6 +158,8 @@ class ResultCache:
             return None
         if result is None or not self.known_place(result):
             return None
+        if isinstance(result, DeckResult) and result.path == path:
+            result.path = str(target.path)  # the one string of it the run holds
         if parts[1] != stamp:  # a settled stamp to remember
             self.fresh[path] = f"{digest} {stamp} {parts[2]} {parts[3]}"
         return result
@@ -221,26 +234,25 @@ def _entries(lines: Iterable[str], key: str) -> Iterator[tuple[str | None, str]]
         yield (path if tab and type(path) is str else None), entry
 
 
-def check_cached(targets: Sequence[Target], check: Callable[[Sequence[Target]], Iterator[Checked]],
+def check_cached(targets: list[Target], check: Callable[[list[Target]], Iterator[Checked]],
                  settings: Settings, registry: PoolRegistry, enabled: bool
                  ) -> Iterator[Checked]:
     """The result of every target, in order: cached ones from the cache, the others from
-    `check` (given only the misses), which are then kept."""
+    `check` (given only the misses, in a list it may empty as it goes), which are then kept."""
     cache = ResultCache.open(settings, registry) if enabled else None
     if cache is None:
         for result in check(targets):
             result._digest = None
             yield result
         return
-    now = time.time_ns()
-    stamps = [file_stamp(target.path, now) for target in targets]
-    found = cache.lookup(targets, stamps)
+    found, stamps = cache.lookup(targets, time.time_ns())
     fresh = check([target for target, hit in zip(targets, found, strict=True) if hit is None])
-    for index, target in enumerate(targets):
+    last = len(targets) - 1
+    for index, target in enumerate(drained(targets)):
         result = found[index] or next(fresh)
         if found[index] is None:
-            cache.put(target, stamps[index], result)
-        found[index] = None  # held by the caller from here on
-        if index == len(targets) - 1:  # saved before the last is handed over: the caller
+            cache.put(target, stamps.pop(index), result)
+        found[index] = None  # held by the caller from here on, and the target let go
+        if index == last:  # saved before the last is handed over: the caller
             cache.save()  # may not ask for more
         yield result

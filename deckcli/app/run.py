@@ -9,10 +9,10 @@ every deck is a cache hit imports none of the engine.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 
-from deckcli.app.scan import EmptyFolder, Skip, Target, scan_paths
+from deckcli.app.scan import EmptyFolder, Skip, Target, drained, scan_paths
 from deckcli.app.settings import Settings
 from deckcli.escape import printable_path
 from deckcli.i18n import _
@@ -36,8 +36,9 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
 
     found = scan_paths(list(paths), settings)
     targets = [item for item in found if isinstance(item, Target)]
+    total = len(targets)
 
-    def check(todo: Sequence[Target]) -> Iterator[DeckResult | Skip]:
+    def check(todo: list[Target]) -> Iterator[DeckResult | Skip]:
         if not todo:  # every deck from the cache: the engine is never imported
             return iter(())
         from deckcli.app.judge import check_target
@@ -47,12 +48,15 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
 
             return iter(map_in_workers(lambda t: check_target(t, registry, settings), todo,
                                        jobs))
-        return (check_target(target, registry, settings) for target in todo)
+        return (check_target(target, registry, settings) for target in drained(todo))
 
     checked = check_cached(targets, check, settings, registry, cache)
+    del targets  # each target is let go once judged (`drained`): 20,000 paths are not held
     result, done = CheckResult(), 0
     decks_under: dict[Path, int] = {}  # decks found under each folder given
-    for item in found:
+    found.reverse()
+    while found:
+        item = found.pop()  # this list lets go of each item as it is reported, too
         if isinstance(item, Skip):
             if item.announced:
                 result.decks.append(excluded_result(item))
@@ -70,7 +74,7 @@ def check_paths(paths: Iterable[Path], registry: PoolRegistry, settings: Setting
             deck = next(checked)
             done += 1
             if progress is not None:
-                progress(done, len(targets))
+                progress(done, total)
             if item.root is not None:
                 decks_under[item.root] = decks_under.get(item.root, 0) + isinstance(
                     deck, DeckResult)

@@ -14,8 +14,9 @@ Symbolic links are followed only while they stay inside the folder given.
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from deckcli.app.ignore import (
     Rules,
@@ -34,6 +35,7 @@ from deckcli.model.record import Record
 if TYPE_CHECKING:
     from deckcli.app.gitindex import Tracked
 
+T = TypeVar("T")
 VCS_DIRS = frozenset({".git", ".hg", ".svn"})
 VIRTUALENV = N_("a virtualenv (holds pyvenv.cfg)")
 
@@ -45,11 +47,11 @@ class Target(Record):
 
     __slots__ = ("path", "explicit", "problems", "root")
 
-    def __init__(self, path: Path, explicit: bool, problems: list[Problem] | None = None,
+    def __init__(self, path: Path, explicit: bool, problems: Sequence[Problem] = (),
                  root: Path | None = None) -> None:
         self.path = path
         self.explicit = explicit
-        self.problems: list[Problem] = [] if problems is None else problems
+        self.problems = problems  # most have none: the one empty tuple, not a list each
         self.root = root
 
 
@@ -102,8 +104,16 @@ def scan_paths(paths: list[Path], settings: Settings | None = None
         if not files:
             found.append(EmptyFolder(path, []))
             continue
-        found.extend(Target(file, False, [], path) for file in files)
+        found.extend(Target(file, False, (), path) for file in files)
     return once_each(found)
+
+
+def drained(items: list[T]) -> Iterator[T]:
+    """The items of a list in order, each removed from it as it is handed on, so that the
+    list holds none that was dealt with (a run's targets, checked one by one)."""
+    items.reverse()
+    while items:
+        yield items.pop()
 
 
 def once_each(found: list[Target | EmptyFolder | Skip]) -> list[Target | EmptyFolder | Skip]:
