@@ -12,6 +12,7 @@ promo with its own number is that card.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -20,7 +21,7 @@ from weakref import WeakKeyDictionary
 from deckcli.app.opendeck import describe, read_bytes
 from deckcli.app.placement import place
 from deckcli.app.settings import CollectionSource, Settings
-from deckcli.engine.owned import DeckWants, allocate, held, wants_of
+from deckcli.engine.owned import DeckWants, Wanted, allocate, held, wants_of
 from deckcli.engine.resolver import Resolver
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
 from deckcli.escape import printable_path
@@ -131,27 +132,39 @@ def deck_wants(path: Path, settings: Settings, registry: PoolRegistry) -> DeckWa
                      loaded.deck.name, wants, problems)
 
 
-# The collections of a run, read once: per registry (a run), the settings' sources and what
-# they gave (the collections, or the message of the mistake that stopped them).
-_read: WeakKeyDictionary[PoolRegistry, dict[tuple[CollectionSource, ...],
-                                            dict[str, Collection] | str]] = WeakKeyDictionary()
+# The collections of a run, read once: per registry (a run, or a language server's life),
+# the settings' files with their stamps and what they gave (the collections, or the message
+# of the mistake that stopped them).
+_read: WeakKeyDictionary[PoolRegistry, dict[str, dict[str, Collection] | str]] = (
+    WeakKeyDictionary())
 
 
 def run_collections(settings: Settings, registry: PoolRegistry) -> dict[str, Collection]:
     """The settings' collections, read once per run; a UserError for a file that cannot be
     read or is of another game than the one it is given for."""
-    sources = settings.collection.value
+    key = json.dumps(settings.collection_stamps())  # an edited file is read again
     known = _read.setdefault(registry, {})
-    found = known.get(sources)
+    found = known.get(key)
     if found is None:
         try:
-            found = known[sources] = load_collections(sources, settings, registry)
+            found = known[key] = load_collections(settings.collection.value, settings,
+                                                  registry)
         except UserError as exc:
-            known[sources] = exc.messages[0]
+            known[key] = exc.messages[0]
             raise
     if isinstance(found, str):
         raise UserError(found)
     return found
+
+
+def game_owned(settings: Settings, registry: PoolRegistry, game: str) -> dict[str, int] | None:
+    """Copies owned by card number in a game's collection; None when no collection of the
+    game is given, or it cannot be read (`check` and `own` say why; an editor, its `own`)."""
+    try:
+        collection = run_collections(settings, registry).get(game)
+    except UserError:
+        return None
+    return collection.owned if collection is not None else None
 
 
 def not_owned(deck: Deck, resolver: Resolver, settings: Settings, registry: PoolRegistry
@@ -159,26 +172,36 @@ def not_owned(deck: Deck, resolver: Resolver, settings: Settings, registry: Pool
     """The `not-owned` notices of a deck: each card it needs more copies of than its game's
     collection holds (none when no collection of its game is given, or it cannot be read:
     `check` says why before it starts)."""
-    try:
-        collection = run_collections(settings, registry).get(resolver.pool.game_id)
-    except UserError:
-        return []
-    if collection is None:
-        return []
-    return notices(deck, resolver, collection.owned)
+    owned = game_owned(settings, registry, resolver.pool.game_id)
+    return [] if owned is None else notices(deck, resolver, owned)
+
+
+def owned_lines(deck: Deck, resolver: Resolver, owned: dict[str, int]
+                ) -> list[tuple[Wanted, int, int]]:
+    """Each card the deck needs (its side zones included), the copies the collection holds
+    of what its line accepts, and how many it lacks (each deck alone)."""
+    entries = [*deck.entries, *(entry for zone in deck.zones.values() for entry in zone)]
+    wants, _problems = wants_of(resolver, entries)
+    return [(want, held(want.accepts, owned), want.count - got)
+            for want, got in zip(wants, allocate(wants, owned), strict=True)]
+
+
+def owned_by_card(deck: Deck, resolver: Resolver, settings: Settings, registry: PoolRegistry
+                  ) -> dict[str, tuple[int, int, int]] | None:
+    """Card number -> (copies needed, owned, missing) for the editor and the builder; None
+    when no collection of the deck's game is given."""
+    owned = game_owned(settings, registry, resolver.pool.game_id)
+    if owned is None:
+        return None
+    return {want.card.number: (want.count, holding, missing)
+            for want, holding, missing in owned_lines(deck, resolver, owned)}
 
 
 def notices(deck: Deck, resolver: Resolver, owned: dict[str, int]) -> list[Problem]:
     """One information notice per card the deck lacks (its side zones included)."""
-    entries = [*deck.entries, *(entry for zone in deck.zones.values() for entry in zone)]
-    wants, _problems = wants_of(resolver, entries)
-    found = []
-    for want, got in zip(wants, allocate(wants, owned), strict=True):
-        if got < want.count:
-            missing = want.count - got
-            found.append(Problem(rule="not-owned", severity="info", card=want.card.number,
-                                 line=want.line, message=_(
-                "{card}: {needed} needed, the collection holds {owned} — acquire {missing}"
-                ).format(card=want.card.label(), needed=want.count,
-                                owned=held(want.accepts, owned), missing=missing)))
-    return found
+    return [Problem(rule="not-owned", severity="info", card=want.card.number, line=want.line,
+                    message=_("{card}: {needed} needed, the collection holds {owned} — "
+                              "acquire {missing}").format(
+                        card=want.card.label(), needed=want.count, owned=holding,
+                        missing=missing))
+            for want, holding, missing in owned_lines(deck, resolver, owned) if missing]
