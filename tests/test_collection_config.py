@@ -150,3 +150,26 @@ def test_a_wrong_collection_setting_is_a_mistake(cli, repo):
     configure(repo, "collection = 3\n")
     run = cli("check", "deck.txt")
     assert run.code == 2 and "collection must be a file, a list of files" in run.err
+
+
+def test_check_with_a_collection_of_another_game_is_a_usage_error(cli, repo):
+    (repo / "orbs.txt").write_text("# game: orbs\n2 Forest Troll\n", encoding="utf-8")
+    run = cli("check", "deck.txt", "--collection", "orbs.txt", "--format", "json")
+    assert run.code == 2 and run.out == ""
+    assert "orbs.txt is a collection of orbs, but the decks are megaman" in run.err
+
+
+def test_a_configured_collection_of_another_game_is_for_other_decks(cli, repo):
+    (repo / "orbs.txt").write_text("# game: orbs\n2 Forest Troll\n", encoding="utf-8")
+    configure(repo, 'collection = ["binder.txt", "orbs.txt"]\n')
+    run = cli("check", "deck.txt", "--format", "json")
+    assert run.code == 1 and [n["card"] for n in notices(run)] == ["1C12"]  # deck-size fails
+
+
+def test_rich_output_keeps_markup_in_names_as_text(cli, repo, monkeypatch):
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.delenv("NO_COLOR")
+    deck = repo / "[bold]deck.txt"
+    deck.write_text(DECK, encoding="utf-8")
+    run = cli("own", deck, "-c", "binder.txt")
+    assert "\x1b[" in run.out and "[bold]deck.txt" in run.out

@@ -230,6 +230,8 @@ def check(
         for path, reason in result.passed_over:
             line = _("skipped {path}: {reason}").format(path=path, reason=reason)
             sys.stderr.write(f"deckcli: {escape_controls(line)}\n")
+    if collection:
+        _collections_used(settings, registry, result)
     renderer = get_renderer(output_format)
     emit(lambda out, color: renderer(result, out, color), output, settings.allow_outside.value,
          commands=output_format == "github")
@@ -253,6 +255,18 @@ def _read_collections(settings: Settings, registry: PoolRegistry) -> None:
         for collection in found.files:
             for line in problem_lines(collection.path, collection.problems):
                 sys.stderr.write(f"deckcli: {escape_controls(line)}\n")
+
+
+def _collections_used(settings: Settings, registry: PoolRegistry, result: CheckResult
+                      ) -> None:
+    """A collection named on the command line for a game none of the checked decks is of
+    is a mistake (exit 2), not a check that silently noted nothing."""
+    from deckcli.app.collection import run_collections, wrong_game
+
+    games = list(dict.fromkeys(deck.game for deck in result.decks if deck.game))
+    mismatch = wrong_game(run_collections(settings, registry), games) if games else None
+    if mismatch is not None:
+        raise UserError(mismatch)
 
 
 def report_fixes(fixes: tuple[list[Fixed], list[str]], unsafe: bool, diff: bool,
