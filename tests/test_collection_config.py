@@ -173,3 +173,28 @@ def test_rich_output_keeps_markup_in_names_as_text(cli, repo, monkeypatch):
     deck.write_text(DECK, encoding="utf-8")
     run = cli("own", deck, "-c", "binder.txt")
     assert "\x1b[" in run.out and "[bold]deck.txt" in run.out
+
+
+def test_check_without_a_collection_imports_nothing_of_collections(tmp_path):
+    """Start-up stays lean: no collection configured, no collection module loaded."""
+    import json
+    import sys
+
+    from conftest import SAMPLES
+
+    probe = ("import json, sys\nfrom deckcli.cli.app import main\ncode = main(sys.argv[1:])\n"
+             "print(json.dumps([code, sorted(m for m in sys.modules if m in ("
+             "'deckcli.app.collection', 'deckcli.engine.owned', 'deckcli.model.owned'))]),"
+             " file=sys.stderr)\n")
+    run = subprocess.run([sys.executable, "-c", probe, "check", "--no-cache", "--format",
+                          "json", str(SAMPLES / "megaman" / "starter-megaman.toml")],
+                         capture_output=True, text=True, timeout=120, cwd=tmp_path)
+    assert json.loads(run.stderr.strip().splitlines()[-1]) == [0, []]
+
+
+def test_a_file_given_for_a_game_and_naming_none_is_of_that_game(cli, repo):
+    (repo / "plain.txt").write_text("3 CyberSword\n4 Determined\n", encoding="utf-8")
+    configure(repo, '[collection]\nmegaman = "plain.txt"\n')
+    found = cli("own", "deck.txt", "--format", "json").json()
+    assert found["collections"][0]["game"] == "megaman"
+    assert found["decks"][0]["missing"] == 1

@@ -201,3 +201,16 @@ def test_the_json_output_follows_its_schema(cli, files):
 def test_schema_names_what_it_describes(cli):
     run = cli("schema", "nothing")
     assert run.code == 2 and "schema describes: deck, report or own" in run.err
+
+
+def test_own_imports_its_own_command_module_only_and_no_textual(files):
+    from test_lazy_commands import probe
+
+    deck = files("deck.txt", "# game: megaman\n3 CyberSword\n")
+    found, out = probe("own", str(deck), "-c", str(files("binder.txt", BINDER)),
+                       "--format", "json")
+    assert found["code"] == 0 and '"total": 0' in out
+    from deckcli.cli.app import COMMAND_MODULES
+
+    assert set(found["loaded"]) & set(COMMAND_MODULES) == {"own"}
+    assert found["textual"] == []

@@ -52,16 +52,20 @@ class Collection:
 
 
 def read_collection(path: Path, settings: Settings, registry: PoolRegistry,
-                    game: str | None = None) -> tuple[CollectionFile, Resolver, dict[str, int]]:
-    """One collection file: its game (its own line, `--game`, `[[decks]]`, its cards, then
-    `game`: the game it is given for), the copies of each card it lists, and the problems of
-    the lines that name no card. A file that cannot be read or placed is a UserError."""
+                    game: str | None = None, given: str | None = None
+                    ) -> tuple[CollectionFile, Resolver, dict[str, int]]:
+    """One collection file: its game (its own line, `given`: the game the configuration
+    gives it for, `--game`, `[[decks]]`, its cards, then `game`: the decks' one game), the
+    copies of each card it lists, and the problems of the lines that name no card. A file
+    that cannot be read or placed is a UserError."""
     data = read_bytes(path, settings.allow_outside.value)
     deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=kind_of(path)))
     blocking = next((p for p in problems if p.rule in UNREADABLE_RULES), None)
     if blocking is not None:
         raise UserError(_("the collection {where}").format(where=describe(path, blocking)),
                         EXIT_FAILED)
+    if deck.game is None and given is not None:
+        deck.game = given
     placed = place(deck, registry, settings)
     if placed.resolver is None and game is not None and deck.game is None:
         deck.game = game  # a list naming no game and no game its cards clearly fit
@@ -88,8 +92,8 @@ def load_collections(sources: Sequence[CollectionSource], settings: Settings,
     game (`[collection]` per game in the configuration) must be of that game."""
     collections: dict[str, Collection] = {}
     for source in sources:
-        found, resolver, owned = read_collection(source.path, settings, registry,
-                                                 source.game or game)
+        found, resolver, owned = read_collection(source.path, settings, registry, game,
+                                                 source.game)
         if source.game is not None and registry.resolve_id(source.game) != found.game:
             raise UserError(_("{path} is a collection of {game}, but {origin} gives it for "
                               "{given}").format(path=found.path, game=found.game,
