@@ -116,9 +116,10 @@ def unread_suffix(path: str, problems: list[Problem]) -> list[Problem]:
     """The problems of a file read as TOML because no format has its suffix: when it is no
     TOML either, one problem saying which files deckcli reads instead of what TOML wanted (a
     `deck.html` is not "invalid TOML")."""
+    if not any(p.rule == "invalid-toml" for p in problems):  # the usual case, asked first
+        return problems
     suffix = PurePath(path).suffix
-    if not suffix or by_suffix(path) is not None or not any(p.rule == "invalid-toml"
-                                                              for p in problems):
+    if not suffix or by_suffix(path) is not None:
         return problems
     return [problem("unreadable", _("deckcli does not read {suffix} files; it reads "
                                     "{suffixes}").format(suffix=suffix, suffixes=suffix_list()))]
