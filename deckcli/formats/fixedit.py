@@ -80,7 +80,7 @@ class Before:
         """The fix with its edits, or None when it cannot be made as promised."""
         change = CHANGERS[self.deck.kind]
         try:
-            after = change(self.text, self.deck, fix.changes)
+            after = change(self.text, self.deck, fix.changes, self.read)
         except (UserError, ValueError, KeyError):
             return None
         if after == self.text or not self.reads_back(after, fix):
