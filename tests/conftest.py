@@ -105,14 +105,15 @@ def _click_command_built_once() -> Iterator[None]:
     import typer.main
 
     build = typer.main.get_command
-    built: dict[tuple[object, ...], Any] = {}
+    built: dict[int, tuple[tuple[object, ...], Any]] = {}  # per app: the last key and tree
 
     def get_command(typer_instance: Any) -> Any:
         key = (_commands_key(typer_instance),
                os.environ.get("_TYPER_COMPLETE_TEST_DISABLE_SHELL_DETECTION"))
-        if key not in built:
-            built[key] = build(typer_instance)
-        return built[key]
+        kept = built.get(id(typer_instance))
+        if kept is None or kept[0] != key:
+            kept = built[id(typer_instance)] = (key, build(typer_instance))
+        return kept[1]
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(typer.main, "get_command", get_command)

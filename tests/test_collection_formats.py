@@ -157,3 +157,22 @@ def test_a_promo_printing_serves_a_deck_that_names_the_card(cli, tmp_path):
     assert named["complete"] is True and named["owned"] == 2
     assert numbered["cards"] == [{"card": "St-226", "name": "Omegamon", "needed": 1,
                                   "owned": 0, "missing": 1}]
+
+
+def test_a_printing_mark_counts_as_the_card_its_number_is(cli, tmp_path):
+    """`影山 飛雄 (HV-P01-006 頂)`: the 頂 printing of HV-P01-006 counts as HV-P01-006; a deck
+    writing HV-P01-005 (another Kageyama) is not served by it, a deck writing the name is."""
+    binder = tmp_path / "binder.txt"
+    binder.write_text("# game: haikyu\n2 影山 飛雄 (HV-P01-006 頂)\n", encoding="utf-8")
+    decks = []
+    for name, line in (("exact", "2 HV-P01-006"), ("other", "1 HV-P01-005"),
+                       ("named", "2 影山 飛雄")):
+        decks.append(tmp_path / f"{name}.txt")
+        decks[-1].write_text(f"# game: haikyu\n{line}\n", encoding="utf-8")
+    found = cli("own", *decks, "-c", binder, "--format", "json").json()
+    assert found["collections"][0] == {"path": str(binder), "game": "haikyu", "copies": 2,
+                                       "problems": []}
+    exact, other, named = found["decks"]
+    assert exact["complete"] and named["complete"]
+    assert other["cards"] == [{"card": "HV-P01-005", "name": "影山 飛雄", "needed": 1,
+                               "owned": 0, "missing": 1}]

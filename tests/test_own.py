@@ -169,3 +169,48 @@ def test_the_readme_example_collection(cli):
     assert [(c["card"], c["needed"], c["owned"], c["missing"])
             for c in found["decks"][0]["cards"]] == [("1C68", 4, 3, 1), ("1C11", 4, 3, 1)]
     assert run.code == 1
+
+
+def conforms(value, schema, defs=None):
+    """Whether JSON data has every key its schema requires and only keys it names, at every
+    level (the contract `deckcli schema own` states)."""
+    if schema.get("type") == "object" or "required" in schema:
+        assert isinstance(value, dict)
+        assert set(schema.get("required", [])) <= set(value) <= set(schema["properties"]), (
+            sorted(value), schema.get("required"))
+        for key, item in value.items():
+            conforms(item, schema["properties"][key])
+    elif schema.get("type") == "array":
+        assert isinstance(value, list)
+        for item in value:
+            conforms(item, schema["items"])
+
+
+def test_the_json_output_follows_its_schema(cli, files):
+    first = files("first.txt", "# game: megaman\n2 CyberSword\n4 Determined\n1 Cyber Swordd\n")
+    second = files("second.txt", "# game: megaman\n3 CyberSword\n1 AreaSteal\n")
+    binder = files("binder.txt", BINDER + "1 Determind\n")
+    found = cli("own", first, second, "-c", binder, "--shared", "--format", "json").json()
+    assert found["shared"] and found["to_acquire"]["cards"]  # every part filled
+    assert found["decks"][0]["problems"] and found["collections"][0]["problems"]
+    schema = cli("schema", "own").json()
+    assert schema["title"] == "deckcli own --format json"
+    conforms(found, schema)
+
+
+def test_schema_names_what_it_describes(cli):
+    run = cli("schema", "nothing")
+    assert run.code == 2 and "schema describes: deck, report or own" in run.err
+
+
+def test_own_imports_its_own_command_module_only_and_no_textual(files):
+    from test_lazy_commands import probe
+
+    deck = files("deck.txt", "# game: megaman\n3 CyberSword\n")
+    found, out = probe("own", str(deck), "-c", str(files("binder.txt", BINDER)),
+                       "--format", "json")
+    assert found["code"] == 0 and '"total": 0' in out
+    from deckcli.cli.app import COMMAND_MODULES
+
+    assert set(found["loaded"]) & set(COMMAND_MODULES) == {"own"}
+    assert found["textual"] == []

@@ -145,29 +145,28 @@ def test_one_card_is_one_card(cli, write_deck):
     assert "deck-size  1 card; megaman decks" in run.out
 
 
-COLOUR_PROBE = "import sys; from deckcli.cli.app import main; sys.exit(main(sys.argv[1:]))"
-
-
-def output(env: dict[str, str], *argv: str) -> bytes:
-    """What `deckcli ARGV` writes into a pipe when FORCE_COLOR asks for colour, under `env`."""
-    clean = {k: v for k, v in os.environ.items()
-             if k not in ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE")}
-    run = subprocess.run([sys.executable, "-c", COLOUR_PROBE, *argv],
-                         env={**clean, "FORCE_COLOR": "1", "COLUMNS": "100", **env},
-                         capture_output=True, timeout=120, check=False)
-    assert run.returncode in (0, 1), run.stderr
-    return run.stdout
+def output(cli, monkeypatch, env: dict[str, str], *argv: str) -> str:
+    """What `deckcli ARGV` writes to a captured (not a terminal) stdout when FORCE_COLOR asks
+    for colour, under `env`."""
+    with monkeypatch.context() as patch:
+        for name in ("NO_COLOR", "FORCE_COLOR", "TTY_COMPATIBLE"):
+            patch.delenv(name, raising=False)
+        for name, value in {"FORCE_COLOR": "1", "COLUMNS": "100", **env}.items():
+            patch.setenv(name, value)
+        run = cli(*argv)
+    assert run.code in (0, 1), run.err
+    return run.out
 
 
 @pytest.mark.parametrize("argv", [("check", str(SAMPLES / "megaman" / "illegal-59-cards.toml")),
                                   ("cards", "megaman", "CyberSword"),
                                   ("show", str(LEGAL))])
-def test_no_color_empty_turns_nothing_off_and_set_turns_colour_off(argv):
-    styled = output({}, *argv)
-    assert b"\x1b[" in styled
-    assert output({"NO_COLOR": ""}, *argv) == styled, argv  # set but empty: as if not set
-    plain = output({"NO_COLOR": "1"}, *argv)
-    assert b"\x1b[3" not in plain and b"\x1b[1;3" not in plain, argv
+def test_no_color_empty_turns_nothing_off_and_set_turns_colour_off(cli, monkeypatch, argv):
+    styled = output(cli, monkeypatch, {}, *argv)
+    assert "\x1b[" in styled
+    assert output(cli, monkeypatch, {"NO_COLOR": ""}, *argv) == styled, argv  # empty: unset
+    plain = output(cli, monkeypatch, {"NO_COLOR": "1"}, *argv)
+    assert "\x1b[3" not in plain and "\x1b[1;3" not in plain, argv
 
 
 def test_lsp_in_a_terminal_says_what_it_is_on_stderr():

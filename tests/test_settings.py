@@ -43,7 +43,7 @@ def test_every_mistake_of_the_config_and_the_options_is_reported_at_once(cli, tm
     assert errors(run.err) == [
         f"{config}: unknown key 'selct' (did you mean 'select'?); keys: exclude, "
         "extend-exclude, pools, select, ignore, strict, fix, unsafe-fixes, format, decks, lang, "
-        "card-lang",
+        "card-lang, collection",
         f"{config}: strict must be true or false",
         f"{config}: format 'yaml' is not an output format; use one of rich, json, text, "
         "github, sarif, junit, markdown",

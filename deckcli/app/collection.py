@@ -12,14 +12,16 @@ promo with its own number is that card.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from weakref import WeakKeyDictionary
 
 from deckcli.app.opendeck import describe, read_bytes
 from deckcli.app.placement import place
-from deckcli.app.settings import Settings
-from deckcli.engine.owned import DeckWants, wants_of
+from deckcli.app.settings import CollectionSource, Settings
+from deckcli.engine.owned import DeckWants, Wanted, allocate, held, wants_of
 from deckcli.engine.resolver import Resolver
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
 from deckcli.escape import printable_path
@@ -50,16 +52,20 @@ class Collection:
 
 
 def read_collection(path: Path, settings: Settings, registry: PoolRegistry,
-                    game: str | None = None) -> tuple[CollectionFile, Resolver, dict[str, int]]:
-    """One collection file: its game (its own line, `--game`, `[[decks]]`, its cards, then
-    `game`: the game it is given for), the copies of each card it lists, and the problems of
-    the lines that name no card. A file that cannot be read or placed is a UserError."""
+                    game: str | None = None, given: str | None = None
+                    ) -> tuple[CollectionFile, Resolver, dict[str, int]]:
+    """One collection file: its game (its own line, `given`: the game the configuration
+    gives it for, `--game`, `[[decks]]`, its cards, then `game`: the decks' one game), the
+    copies of each card it lists, and the problems of the lines that name no card. A file
+    that cannot be read or placed is a UserError."""
     data = read_bytes(path, settings.allow_outside.value)
     deck, problems = parse_deck_bytes(data, Deck(path=str(path), kind=kind_of(path)))
     blocking = next((p for p in problems if p.rule in UNREADABLE_RULES), None)
     if blocking is not None:
         raise UserError(_("the collection {where}").format(where=describe(path, blocking)),
                         EXIT_FAILED)
+    if deck.game is None and given is not None:
+        deck.game = given
     placed = place(deck, registry, settings)
     if placed.resolver is None and game is not None and deck.game is None:
         deck.game = game  # a list naming no game and no game its cards clearly fit
@@ -80,12 +86,19 @@ def read_collection(path: Path, settings: Settings, registry: PoolRegistry,
                            sum(owned.values()), kept), resolver, owned)
 
 
-def load_collections(paths: Sequence[Path], settings: Settings, registry: PoolRegistry,
-                     game: str | None = None) -> dict[str, Collection]:
-    """Every collection file read, and their copies added up per game."""
+def load_collections(sources: Sequence[CollectionSource], settings: Settings,
+                     registry: PoolRegistry, game: str | None = None) -> dict[str, Collection]:
+    """Every collection file read, and their copies added up per game. A file given for a
+    game (`[collection]` per game in the configuration) must be of that game."""
     collections: dict[str, Collection] = {}
-    for path in paths:
-        found, resolver, owned = read_collection(path, settings, registry, game)
+    for source in sources:
+        found, resolver, owned = read_collection(source.path, settings, registry, game,
+                                                 source.game)
+        if source.game is not None and registry.resolve_id(source.game) != found.game:
+            raise UserError(_("{path} is a collection of {game}, but {origin} gives it for "
+                              "{given}").format(path=found.path, game=found.game,
+                                                origin=settings.collection.origin,
+                                                given=source.game))
         collection = collections.setdefault(found.game, Collection(found.game, resolver))
         collection.files.append(found)
         for number, count in owned.items():
@@ -121,3 +134,78 @@ def deck_wants(path: Path, settings: Settings, registry: PoolRegistry) -> DeckWa
     wants, problems = wants_of(loaded.resolver, entries)
     return DeckWants(printable_path(str(path)), loaded.pool.game_id, loaded.resolver.format_id,
                      loaded.deck.name, wants, problems)
+
+
+# The collections of a run, read once: per registry (a run, or a language server's life),
+# the settings' files with their stamps and what they gave (the collections, or the message
+# of the mistake that stopped them).
+_read: WeakKeyDictionary[PoolRegistry, dict[str, dict[str, Collection] | str]] = (
+    WeakKeyDictionary())
+
+
+def run_collections(settings: Settings, registry: PoolRegistry) -> dict[str, Collection]:
+    """The settings' collections, read once per run; a UserError for a file that cannot be
+    read or is of another game than the one it is given for."""
+    key = json.dumps(settings.collection_stamps())  # an edited file is read again
+    known = _read.setdefault(registry, {})
+    found = known.get(key)
+    if found is None:
+        try:
+            found = known[key] = load_collections(settings.collection.value, settings,
+                                                  registry)
+        except UserError as exc:
+            known[key] = exc.messages[0]
+            raise
+    if isinstance(found, str):
+        raise UserError(found)
+    return found
+
+
+def game_owned(settings: Settings, registry: PoolRegistry, game: str) -> dict[str, int] | None:
+    """Copies owned by card number in a game's collection; None when no collection of the
+    game is given, or it cannot be read (`check` and `own` say why; an editor, its `own`)."""
+    try:
+        collection = run_collections(settings, registry).get(game)
+    except UserError:
+        return None
+    return collection.owned if collection is not None else None
+
+
+def not_owned(deck: Deck, resolver: Resolver, settings: Settings, registry: PoolRegistry
+              ) -> list[Problem]:
+    """The `not-owned` notices of a deck: each card it needs more copies of than its game's
+    collection holds (none when no collection of its game is given, or it cannot be read:
+    `check` says why before it starts)."""
+    owned = game_owned(settings, registry, resolver.pool.game_id)
+    return [] if owned is None else notices(deck, resolver, owned)
+
+
+def owned_lines(deck: Deck, resolver: Resolver, owned: dict[str, int]
+                ) -> list[tuple[Wanted, int, int]]:
+    """Each card the deck needs (its side zones included), the copies the collection holds
+    of what its line accepts, and how many it lacks (each deck alone)."""
+    entries = [*deck.entries, *(entry for zone in deck.zones.values() for entry in zone)]
+    wants, _problems = wants_of(resolver, entries)
+    return [(want, held(want.accepts, owned), want.count - got)
+            for want, got in zip(wants, allocate(wants, owned), strict=True)]
+
+
+def owned_by_card(deck: Deck, resolver: Resolver, settings: Settings, registry: PoolRegistry
+                  ) -> dict[str, tuple[int, int, int]] | None:
+    """Card number -> (copies needed, owned, missing) for the editor and the builder; None
+    when no collection of the deck's game is given."""
+    owned = game_owned(settings, registry, resolver.pool.game_id)
+    if owned is None:
+        return None
+    return {want.card.number: (want.count, holding, missing)
+            for want, holding, missing in owned_lines(deck, resolver, owned)}
+
+
+def notices(deck: Deck, resolver: Resolver, owned: dict[str, int]) -> list[Problem]:
+    """One information notice per card the deck lacks (its side zones included)."""
+    return [Problem(rule="not-owned", severity="info", card=want.card.number, line=want.line,
+                    message=_("{card}: {needed} needed, the collection holds {owned} — "
+                              "acquire {missing}").format(
+                        card=want.card.label(), needed=want.count, owned=holding,
+                        missing=missing))
+            for want, holding, missing in owned_lines(deck, resolver, owned) if missing]

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from deckcli.app.ignore import warn_once
-from deckcli.app.settings import DeckGlob, Globs, Settings, Sourced
+from deckcli.app.settings import CollectionSource, DeckGlob, Globs, Settings, Sourced
 from deckcli.errors import UserError
 from deckcli.i18n import N_, _
 from deckcli.io import tomlreasons
@@ -29,7 +29,7 @@ CONFIG_FILE = "deckcli.toml"
 PYPROJECT = "pyproject.toml"
 LIST_KEYS = ("exclude", "extend-exclude", "pools", "select", "ignore")
 FLAG_KEYS = ("strict", "fix", "unsafe-fixes")  # true or false
-KEYS = (*LIST_KEYS, *FLAG_KEYS, "format", "decks", "lang", "card-lang")
+KEYS = (*LIST_KEYS, *FLAG_KEYS, "format", "decks", "lang", "card-lang", "collection")
 DECK_KEYS = ("path", "game", "deck-format")
 POOLS_FOLDER = "cardpools"  # picked up beside the config file when `pools` is not set
 MAX_CONFIG_BYTES = 1_000_000
@@ -51,12 +51,15 @@ def load_settings(paths: Sequence[Path] = (), *, output_format: str | None = Non
                   pools: Sequence[Path] = (), environ: Mapping[str, str] | None = None,
                   allow_outside: bool = False, game_origin: str = "--game",
                   isolated: bool = False, fix: bool | None = None,
-                  unsafe_fixes: bool | None = None) -> Settings:
+                  unsafe_fixes: bool | None = None,
+                  collection: Sequence[Path] | None = None) -> Settings:
     """The settings of a run over `paths`, strongest last: defaults, GitHub Actions detection
     (output format only), the configuration, the environment, then the command line's options
     (None or empty: not given; `game_origin`: how messages name where `game` was given, as
     `import` gives it by its GAME argument). Mistakes are gathered in `Settings.mistakes`.
-    `isolated`: no configuration file is read (nor the `cardpools/` beside one)."""
+    `isolated`: no configuration file is read (nor the `cardpools/` beside one).
+    `collection`: collection files named on the command line (they replace the
+    configuration's)."""
     env = os.environ if environ is None else environ
     settings = Settings()
     if env.get(CI_ENV) == "true":
@@ -100,6 +103,9 @@ def load_settings(paths: Sequence[Path] = (), *, output_format: str | None = Non
             _glob_mistakes(tuple(extend_exclude), cwd, "--extend-exclude"))
     if force_exclude:
         settings = replace(settings, force_exclude=Sourced(True, "--force-exclude"))
+    if collection:
+        settings = replace(settings, collection=Sourced(
+            tuple(CollectionSource(Path(path)) for path in collection), "--collection"))
     if allow_outside:  # never from a configuration: a repository must not allow itself this
         settings = replace(settings, allow_outside=Sourced(True, "--allow-outside"))
     settings = replace(settings, pools=(*settings.pools,
@@ -291,6 +297,8 @@ def _with_key(settings: Settings, origin: str, path: Path, key: str, value: obje
                                               formats=", ".join(RENDERERS)))
     elif key in ("lang", "card-lang"):
         return _with_language(settings, origin, key, value, mistakes)
+    elif key == "collection":
+        return _with_collection(settings, origin, base, value, mistakes)
     elif not isinstance(value, list) or not all(isinstance(item, dict) for item in value):
         table = "[[tool.deckcli.decks]]" if path.name == PYPROJECT else "[[decks]]"
         mistakes.append(_('{origin}: decks must be tables: {table} with path = "glob" and '
@@ -322,6 +330,55 @@ def _with_language(settings: Settings, origin: str, key: str, value: object,
     mistakes.append(mistake.format(origin=origin, value=value, languages=", ".join(
         LANGUAGES if is_lang else CARD_NAME_LANGUAGES)))
     return settings
+
+
+def _with_collection(settings: Settings, origin: str, base: Path, value: object,
+                     mistakes: list[str]) -> Settings:
+    """`collection`: a file, a list of files (each of the game it names), or a table of them
+    per game; paths relative to the configuration's folder, which may not lead outside its
+    work tree (a repository's configuration reads nothing outside it in silence)."""
+    per_game: list[tuple[str | None, object]]
+    if isinstance(value, dict):
+        per_game = [(str(game), files) for game, files in value.items()]
+    else:
+        per_game = [(None, value)]
+    found: list[CollectionSource] = []
+    for game, files in per_game:
+        names = [files] if isinstance(files, str) else files
+        if not isinstance(names, list) or not names or not all(
+                isinstance(name, str) and name.strip() for name in names):
+            mistakes.append(_('{origin}: collection must be a file, a list of files or a '
+                              'table of them per game, like collection = ["binder.txt"] or '
+                              '[collection] megaman = "binder.txt"').format(origin=origin))
+            return settings
+        for name in names:
+            path = base / name
+            outside = _outside_config(path, base)
+            if outside is not None:
+                mistakes.append(outside[0].format(origin=origin, name=name, top=outside[1]))
+                continue
+            found.append(CollectionSource(path, game))
+    return replace(settings, collection=Sourced(tuple(found), origin))
+
+
+def _outside_config(path: Path, base: Path) -> tuple[str, Path] | None:
+    """The mistake (to fill with `origin`, `name` and `top`) and the top of the work tree a
+    configured path leaves (its git work tree, else the configuration's folder): written so
+    (absolute, or `..` past the top), or through a symbolic link; None when it stays."""
+    from deckcli.app.worktree import git_root
+    from deckcli.io.confine import escape_of
+
+    top = git_root(base) or base
+    written = Path(os.path.normpath(path))
+    if written != top and top not in written.parents:
+        return _("{origin}: collection {name!r} leads outside {top}; a configuration reads "
+                 "nothing outside its work tree: name the file with --collection"), top
+    escape = escape_of(path)
+    if escape is not None:
+        return _("{origin}: collection {name!r} leads outside {top} through a symbolic "
+                 "link; a configuration reads nothing outside its work tree: name the file "
+                 "with --collection"), escape.root
+    return None
 
 
 def _deck_glob(origin: str, base: Path, index: int, table: dict[str, Any],

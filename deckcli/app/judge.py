@@ -103,6 +103,10 @@ def judge(path: Path, settings: Settings, registry: PoolRegistry | None, *,
     placement = place(deck, registry, settings, glob)
     spelling = fixing or not STYLE.isdisjoint(settings.select.value)
     verdict = _verdict(deck, found, placement, spelling)
+    if settings.collection.value and placement.resolver is not None:
+        from deckcli.app.collection import not_owned  # only when a collection is given
+
+        verdict.problems.extend(not_owned(deck, placement.resolver, settings, registry))
     if any(p.fix is not None for p in verdict.problems) and (text is not None or decoded):
         from deckcli.formats.fixedit import materialize
 

@@ -68,6 +68,15 @@ class Globs:
 
 
 @dataclass(frozen=True)
+class CollectionSource:
+    """A collection file (`collection` in the configuration, `--collection`): its path and
+    the game it is given for (None: whichever game the file names)."""
+
+    path: Path
+    game: str | None = None
+
+
+@dataclass(frozen=True)
 class DeckGlob:
     """`[[decks]]`: files matching `path` (a gitignore-style glob, relative to `base`) are
     decks of this game and format."""
@@ -105,6 +114,7 @@ class Settings:
     pools: tuple[Sourced[Path], ...] = ()  # user pool folders or files, weakest first
     decks: Sourced[tuple[DeckGlob, ...]] = Sourced(())  # games and formats by path
     game: Sourced[str | None] = Sourced(None)  # for decks that name none
+    collection: Sourced[tuple[CollectionSource, ...]] = Sourced(())  # the cards owned
     deck_format: Sourced[str | None] = Sourced(None)
     step_summary: Sourced[Path | None] = Sourced(None)  # where GitHub Actions wants markdown
     lang: Sourced[str | None] = Sourced(None)  # the interface language (deckcli.i18n's code)
@@ -190,7 +200,21 @@ class Settings:
             "select-from": self.select.origin,
             "ignore-from": self.ignore.origin,
             "pools": [str(path) for path in self.pool_paths()],
+            **({"collection": self.collection_stamps()} if self.collection.value else {}),
         }
+
+    def collection_stamps(self) -> list[list[object]]:
+        """Each collection file with its stamp (size, modification time, inode): a cached
+        verdict's `not-owned` notices hold only while the collection is unchanged."""
+        stamps: list[list[object]] = []
+        for found in self.collection.value:
+            try:
+                info = os.stat(found.path)
+                stamp: object = [info.st_size, info.st_mtime_ns, info.st_ino]
+            except OSError:
+                stamp = None
+            stamps.append([str(found.path), found.game, stamp])
+        return stamps
 
     def rows(self) -> list[tuple[str, object, str]]:
         """(key, value as JSON data, where it came from) for `deckcli config`."""
@@ -209,6 +233,8 @@ class Settings:
             ("format", self.format.value, self.format.origin),
             ("decks", [{"path": deck.path, "game": deck.game, "deck-format": deck.deck_format}
                        for deck in self.decks.value], self.decks.origin),
+            ("collection", [{"path": str(found.path), "game": found.game}
+                            for found in self.collection.value], self.collection.origin),
             ("lang", self.lang.value, self.lang.origin),
             ("card-lang", self.card_lang.value, self.card_lang.origin),
         ]

@@ -72,15 +72,17 @@ def global_isolated() -> bool:
 
 
 def run_settings(paths: Sequence[Path] = (), game: str | None = None,
-                 deck_format: str | None = None, game_origin: str = "--game") -> Settings:
+                 deck_format: str | None = None, game_origin: str = "--game",
+                 collection: Sequence[Path] = ()) -> Settings:
     """The settings of a command that has few options of its own among them: the defaults,
     the configuration for `paths` (else for the working folder; its `[[decks]]` place the
-    decks there), the environment, `--pools`, and the command's `--game`/`--deck-format`."""
+    decks there), the environment, `--pools`, and the command's `--game`/`--deck-format`
+    and `--collection`."""
     from deckcli.app.config import load_settings
 
     return load_settings(paths, pools=global_pools(), game=game, deck_format=deck_format,
                          allow_outside=global_allow_outside(), game_origin=game_origin,
-                         isolated=global_isolated())
+                         isolated=global_isolated(), collection=collection)
 
 
 def open_registry() -> PoolRegistry:

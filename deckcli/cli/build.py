@@ -310,7 +310,8 @@ def _formatted(loaded: LoadedDeck) -> bytes:
 ))
 def schema(
     kind: Annotated[str, typer.Argument(metavar="KIND", help=_(
-        "What to describe: deck (deck files) or report (check --format json)."))] = "deck",
+        "What to describe: deck (deck files), report (check --format json) or own (own "
+        "--format json)."))] = "deck",
 ) -> None:
     from deckcli.formats.schema import deck_schema
 
@@ -319,7 +320,13 @@ def schema(
 
         typer.echo(json.dumps(report_schema(), indent=2, ensure_ascii=False))
         return
+    if kind == "own":
+        from deckcli.report.owned import own_schema
+
+        typer.echo(json.dumps(own_schema(), indent=2, ensure_ascii=False))
+        return
     if kind != "deck":
-        raise UserError(_("schema describes: deck or report (not {kind!r})").format(kind=kind))
+        raise UserError(_("schema describes: deck, report or own (not {kind!r})").format(
+            kind=kind))
     typer.echo(json.dumps(deck_schema(open_registry().game_ids()), indent=2,
                           ensure_ascii=False))

@@ -42,6 +42,10 @@ def build(
         help=_("The format of a new deck (default: the game's default format)."))] = None,
     name: Annotated[str | None, typer.Option("--name", "-n", metavar="NAME",
                                              help=_("The name of a new deck."))] = None,
+    collection: Annotated[list[Path] | None, typer.Option(
+        "--collection", metavar="FILE",
+        help=_("A collection file (the cards you own; repeatable): each line shows the "
+               "copies owned and missing (default: the configuration's collection)."))] = None,
     seed: Annotated[int, typer.Option("--seed", min=0, metavar="N",
                                       help=_("The seed of the first sample hand (as "
                                              "deckcli draw --show 1 --seed N deals it)."))] = 1,
@@ -61,8 +65,12 @@ def build(
 
     if path.is_dir():
         raise UserError(_("{path} is a folder; name a deck file").format(path=path))
-    settings = run_settings([path], game, deck_format)
+    settings = run_settings([path], game, deck_format, collection=collection or ())
     registry = settings.registry()
+    if settings.collection.value:  # a collection that cannot be read stops here, not on screen
+        from deckcli.app.collection import run_collections
+
+        run_collections(settings, registry)
 
     def create(game_id: str) -> BuildSession:
         resolver = open_game(registry, game_id, deck_format)

@@ -24,7 +24,9 @@ if TYPE_CHECKING:
     from typing import TextIO
 
     from deckcli.app.fixing import Fixed
+    from deckcli.app.settings import Settings
     from deckcli.model.result import CheckResult
+    from deckcli.pools.registry import PoolRegistry
 
 OUTPUT_FORMATS = tuple(RENDERERS)  # the report registry's names
 LOCAL_FORMATS = LOCAL  # the others are for CI logs: no progress bar there
@@ -154,6 +156,11 @@ def check(
     no_cache: Annotated[bool, typer.Option(
         "--no-cache", help=_("Judge every deck again: do not read or write the result "
                              "cache (also DECKCLI_CACHE=off)."))] = False,
+    collection: Annotated[list[Path] | None, typer.Option(
+        "--collection", metavar="FILE",
+        help=_("A collection file (the cards you own; repeatable, counts add up): each card "
+               "a deck needs more copies of is noted (not-owned, information: never failing "
+               "a deck). Default: the configuration's collection."))] = None,
     jobs: Annotated[
         int,
         typer.Option(
@@ -176,8 +183,10 @@ def check(
                              force_exclude=force_exclude,
                              allow_outside=allow_outside or global_allow_outside(),
                              isolated=isolated or global_isolated(), fix=fix,
-                             unsafe_fixes=unsafe_fixes)
+                             unsafe_fixes=unsafe_fixes, collection=collection)
     registry = settings.registry(everything=True)  # every mistake of the settings at once
+    if settings.collection.value:
+        _read_collections(settings, registry)
     missing = [str(path) for path in paths if not path.exists() and not path.is_symlink()]
     if missing:
         raise UserError(_("no such file or folder: {items}").format(items=', '.join(missing)))
@@ -221,6 +230,8 @@ def check(
         for path, reason in result.passed_over:
             line = _("skipped {path}: {reason}").format(path=path, reason=reason)
             sys.stderr.write(f"deckcli: {escape_controls(line)}\n")
+    if collection:
+        _collections_used(settings, registry, result)
     renderer = get_renderer(output_format)
     emit(lambda out, color: renderer(result, out, color), output, settings.allow_outside.value,
          commands=output_format in RAW_LINES)
@@ -232,6 +243,30 @@ def check(
         if fixes[1]:
             raise typer.Exit(max(result.exit_code(), EXIT_FAILED))
     raise typer.Exit(result.exit_code())
+
+
+def _read_collections(settings: Settings, registry: PoolRegistry) -> None:
+    """The collections, read before any deck (a file that cannot be read stops the check);
+    their lines that count no card are said on stderr, once."""
+    from deckcli.app.collection import problem_lines, run_collections
+    from deckcli.escape import escape_controls
+
+    for found in run_collections(settings, registry).values():
+        for collection in found.files:
+            for line in problem_lines(collection.path, collection.problems):
+                sys.stderr.write(f"deckcli: {escape_controls(line)}\n")
+
+
+def _collections_used(settings: Settings, registry: PoolRegistry, result: CheckResult
+                      ) -> None:
+    """A collection named on the command line for a game none of the checked decks is of
+    is a mistake (exit 2), not a check that silently noted nothing."""
+    from deckcli.app.collection import run_collections, wrong_game
+
+    games = list(dict.fromkeys(deck.game for deck in result.decks if deck.game))
+    mismatch = wrong_game(run_collections(settings, registry), games) if games else None
+    if mismatch is not None:
+        raise UserError(mismatch)
 
 
 def report_fixes(fixes: tuple[list[Fixed], list[str]], unsafe: bool, diff: bool,

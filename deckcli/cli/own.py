@@ -65,16 +65,19 @@ def own(
         from deckcli.i18n import for_machine_output
 
         for_machine_output()
-    settings = run_settings(decks, game=game)
+    settings = run_settings(decks, game=game, collection=collection or ())
     registry = settings.registry()
     wanted = [deck_wants(path, settings, registry) for path in decks]
     games = list(dict.fromkeys(deck.game for deck in wanted))
-    files = list(collection or [])
-    if not files:
+    sources = settings.collection.value
+    if not sources:
         raise UserError(_("no collection: give --collection FILE (a card list with counts), "
                           "or set collection in the configuration"))
-    collections = load_collections(files, settings, registry,
+    collections = load_collections(sources, settings, registry,
                                    games[0] if len(games) == 1 else None)
+    if settings.collection.origin != "--collection":  # a configuration's, for every game
+        collections = {game_id: found for game_id, found in collections.items()
+                       if game_id in games}
     mismatch = wrong_game(collections, games)
     if mismatch is not None:
         raise UserError(mismatch)

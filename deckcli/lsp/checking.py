@@ -49,6 +49,8 @@ class Checked:
     registry: PoolRegistry | None = None
     game_from: str | None = None  # who gives the game when the file names none
     guess: Resolver | None = None
+    # card number -> (copies needed, owned, missing) when a collection of its game is given
+    owned: dict[str, tuple[int, int, int]] | None = None
 
     @property
     def typing(self) -> Resolver | None:
@@ -175,7 +177,13 @@ class Checker:
             return Checked(deck, judged.result.problems, None, place_of.registry, guess=guess)
         assert placed is not None and placed.resolver is not None
         given = GAME_FROM.get(placed.game_from or "") if deck.game is None else None
-        return Checked(deck, judged.result.problems, placed.resolver, place_of.registry, given)
+        owned = None
+        if place_of.settings.collection.value:  # read once, again when a file changes
+            from deckcli.app.collection import owned_by_card
+
+            owned = owned_by_card(deck, placed.resolver, place_of.settings, place_of.registry)
+        return Checked(deck, judged.result.problems, placed.resolver, place_of.registry, given,
+                       owned=owned)
 
 
 def config_files(folder: Path) -> list[Path]:

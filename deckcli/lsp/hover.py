@@ -5,6 +5,7 @@ against the format's cap, and (games with costs) its chance to be playable on tu
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 
 from deckcli.draw.playable import SHOW_TURN, show_chance
 from deckcli.engine.resolver import Resolved, Resolver
@@ -25,8 +26,10 @@ def md(text: object) -> str:
     return _MARKUP.sub(r"\\\1", " ".join(str(text).split()))
 
 
-def hover_text(resolver: Resolver, deck: Deck, ref: str) -> str:
-    """The Markdown of a hover over `ref`, a reference of the deck."""
+def hover_text(resolver: Resolver, deck: Deck, ref: str,
+               owned: Mapping[str, tuple[int, int, int]] | None = None) -> str:
+    """The Markdown of a hover over `ref`, a reference of the deck; `owned` (card number ->
+    copies needed, owned, missing) when a collection of the deck's game is configured."""
     found = resolver.lookup(ref)
     if found.card is None:
         if found.candidates:
@@ -48,6 +51,11 @@ def hover_text(resolver: Resolver, deck: Deck, ref: str) -> str:
               if key not in _SKIPPED and key not in PROVENANCE and value not in (None, "", [])]
     cards = resolver.resolve(deck.entries)[0]
     lines += copies_lines(resolver, cards, deck.total, card)
+    if owned is not None and card.number in owned:
+        needed, holding, missing = owned[card.number]
+        lines.append((_("owned: {owned} (the deck needs {needed}) — acquire {missing}")
+                      if missing else _("owned: {owned} (the deck needs {needed})")
+                      ).format(owned=holding, needed=needed, missing=missing))
     chance = show_chance(resolver, [(item.card, item.count) for item in cards], card)
     if chance is not None:
         shown = md(chance.replace(" ½t", _("; 50% from turn ")))

@@ -107,5 +107,6 @@ def hover(doc: TextDocument, checked: Checked, params: types.HoverParams) -> typ
         return None
     return types.Hover(
         contents=types.MarkupContent(kind=types.MarkupKind.Markdown,
-                                     value=hover_text(resolver, checked.deck, ref.ref)),
+                                     value=hover_text(resolver, checked.deck, ref.ref,
+                                                      checked.owned)),
         range=range_maker(doc)((row, ref.start, ref.end)))

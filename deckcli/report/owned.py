@@ -190,3 +190,66 @@ def render_markdown(report: OwnReport, out: TextIO, shared: bool, color: bool) -
 OWN_FORMATS: dict[str, OwnRenderer] = {"rich": render_rich, "text": render_text,
                                        "json": render_json, "csv": render_csv,
                                        "markdown": render_markdown}
+
+
+def own_schema() -> dict[str, object]:
+    """The JSON Schema of `deckcli own --format json` (`deckcli schema own`): the contract."""
+    count = {"type": "integer", "minimum": 0}
+    card = {"type": "object", "required": ["card", "name", "needed", "owned", "missing"],
+            "properties": {"card": {"type": "string", "description": "The card number."},
+                           "name": {"type": "string"},
+                           "needed": count | {"description": "Copies needed."},
+                           "owned": count | {"description": "Copies the collection holds of "
+                                             "the card, or of a printing the deck's line "
+                                             "accepts."},
+                           "missing": count | {"description": "Copies to acquire."},
+                           "game": {"type": "string"}}}
+    problem = {"type": "object", "required": ["rule", "severity", "message", "card", "line"],
+               "properties": {"rule": {"type": "string"},
+                              "severity": {"enum": ["error", "warning", "info"]},
+                              "message": {"type": "string"},
+                              "card": {"type": ["string", "null"]},
+                              "line": {"type": ["integer", "null"]},
+                              "fix": {"type": ["object", "null"]}}}
+    problems = {"type": "array", "items": problem,
+                "description": "Lines that count no card (not counted)."}
+    collection = {"type": "object", "required": ["path", "game", "copies", "problems"],
+                  "properties": {"path": {"type": "string"}, "game": {"type": "string"},
+                                 "copies": count, "problems": problems}}
+    deck = {"type": "object", "required": ["path", "game", "format", "name", "needed", "owned",
+                                           "missing", "complete", "cards", "problems"],
+            "description": "One deck alone against its game's collection.",
+            "properties": {"path": {"type": "string"}, "game": {"type": "string"},
+                           "format": {"type": "string"}, "name": {"type": ["string", "null"]},
+                           "needed": count, "owned": count, "missing": count,
+                           "complete": {"type": "boolean", "description": "Nothing missing "
+                                        "and no line that counts no card."},
+                           "cards": {"type": "array", "items": card,
+                                     "description": "The cards the deck lacks."},
+                           "problems": problems}}
+    claim = {"type": "object", "required": ["path", "needed", "missing"],
+             "properties": {"path": {"type": "string"}, "needed": count,
+                            "missing": count | {"description": "What this deck lacks "
+                                                "alone."}}}
+    shared = {"type": "object",
+              "required": ["card", "name", "game", "owned", "needed", "missing", "competing",
+                           "decks"],
+              "properties": {"card": {"type": "string"}, "name": {"type": "string"},
+                             "game": {"type": "string"}, "owned": count, "needed": count,
+                             "missing": count | {"description": "Missing for every deck at "
+                                                 "once."},
+                             "competing": count | {"description": "Missing at once minus "
+                                                   "what each deck lacks alone."},
+                             "decks": {"type": "array", "items": claim}}}
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": "deckcli own --format json", "type": "object",
+            "required": ["collections", "decks", "to_acquire", "shared"],
+            "properties": {
+                "collections": {"type": "array", "items": collection},
+                "decks": {"type": "array", "items": deck},
+                "to_acquire": {"type": "object", "required": ["total", "cards"],
+                               "description": "What building every deck at once takes.",
+                               "properties": {"total": count,
+                                              "cards": {"type": "array", "items": card}}},
+                "shared": {"type": "array", "items": shared,
+                           "description": "The cards the decks compete for."}}}

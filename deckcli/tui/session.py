@@ -55,6 +55,7 @@ class DeckLine:
     held: int
     cap: int | None
     problems: list[Problem] = field(default_factory=list)
+    owned: tuple[int, int] | None = None  # (copies owned, missing) with a collection given
 
 
 @dataclass
@@ -173,6 +174,7 @@ class BuildSession:
         _stats, groups = card_groups(self.loaded)
         by_number = {item.card.number: item for item in self.loaded.counted() if item.card}
         cards = self.resolver.resolve(self.loaded.deck.entries)[0]
+        owned = self.ownership()
         listed = []
         for group in groups:
             lines = []
@@ -182,17 +184,29 @@ class BuildSession:
                 ref = row["name"] if card is None else card.number
                 capped = self._cap_of(cards, card) if card is not None else None
                 held, cap = capped if capped is not None else (row["count"], None)
+                counts = owned.get(card.number) if owned is not None and card else None
                 lines.append(DeckLine(card, ref, row["name"], row["count"], held, cap,
-                                      self._problems_on(card, ref)))
+                                      self._problems_on(card, ref),
+                                      counts[1:] if counts is not None else None))
             listed.append(DeckGroup(group["type"], group["count"], lines))
         return listed
 
+    def ownership(self) -> dict[str, tuple[int, int, int]] | None:
+        """Card number -> (copies needed, owned, missing) when a collection of the deck's
+        game is configured or given (`build --collection`); else None."""
+        if not self.settings.collection.value:
+            return None
+        from deckcli.app.collection import owned_by_card
+
+        return owned_by_card(self.loaded.deck, self.resolver, self.settings, self.registry)
+
     def _problems_on(self, card: Card | None, ref: str) -> list[Problem]:
-        """The problems the check places on this card, or on a line that writes `ref`."""
+        """The problems the check places on this card, or on a line that writes `ref` (a
+        card not owned is no problem of the deck: the owned column says it)."""
         lines = {entry.line for entry in self.loaded.entries_for(card, ref) if entry.line}
-        return [problem for problem in self.result.problems
-                if (card is not None and problem.card == card.number)
-                or (problem.line is not None and problem.line in lines)]
+        return [problem for problem in self.result.problems if problem.rule != "not-owned"
+                and ((card is not None and problem.card == card.number)
+                     or (problem.line is not None and problem.line in lines))]
 
     def stats(self) -> tuple[list[tuple[str, int]], str | None, list[tuple[str, int]]]:
         """(copies per card type, the curve field, copies per curve value) as `show` counts."""

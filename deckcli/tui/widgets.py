@@ -149,11 +149,13 @@ class CardTable(DataTable[Text]):
         with a problem."""
         row = self.cursor_row
         self.clear(columns=True)
-        self.add_columns(plain(""), plain(""), plain(""))
+        groups = session.groups()
+        owning = any(line.owned is not None for group in groups for line in group.lines)
+        self.add_columns(plain(""), plain(""), plain(""), *(plain(""),) * owning)
         self.cards = {}
-        for group in session.groups():
+        for group in groups:
             self.add_row(plain(""), plain(group.count, "bold"), plain(group.label, "bold"),
-                         key=f"group:{group.label}")
+                         *(plain(""),) * owning, key=f"group:{group.label}")
             for index, line in enumerate(group.lines):
                 mark = plain("✗", "bold red") if line.problems else plain(" ")
                 counted = str(line.count) if line.cap is None else f"{line.count}/{line.cap}"
@@ -162,12 +164,24 @@ class CardTable(DataTable[Text]):
                 style = "red" if line.problems else ""
                 key = f"{group.label}:{index}:{line.ref}"
                 self.cards[key] = (line.card, line.ref)
-                self.add_row(mark, plain(counted, style), plain(line.name, style), key=key)
+                self.add_row(mark, plain(counted, style), plain(line.name, style),
+                             *(owned_cell(line.owned),) * owning, key=key)
         self._keep_cursor(row)
 
     def _keep_cursor(self, row: int) -> None:
         if self.row_count:
             self.move_cursor(row=min(row, self.row_count - 1))
+
+
+def owned_cell(owned: tuple[int, int] | None) -> Text:
+    """'owned 3 · missing 1' in red, or 'owned 4' (a card line with a collection given)."""
+    if owned is None:
+        return plain("")
+    holding, missing = owned
+    if missing:
+        return plain(_("owned {owned} · missing {missing}").format(owned=holding,
+                                                                    missing=missing), "red")
+    return plain(_("owned {owned}").format(owned=holding), "green")
 
 
 class HandTable(DataTable[Text]):

@@ -156,6 +156,12 @@ _RULES = [
                 N_("a text list with '2 AreaSteal' on two lines, or \"1C8\" and \"AreaSteal\""),
                 fix=N_("Fix (safe, --fix): merges the entries into the first line that names "
                        "the card.")),
+    BuiltinRule("not-owned", "card", "info",
+                N_("With a collection configured (collection in the configuration) or given "
+                   "(check --collection FILE), a card the deck needs more copies of than the "
+                   "collection holds is noted, with how many to acquire; it never fails a "
+                   "deck."),
+                N_("4 CyberSword in a deck, 3 in the collection")),
     BuiltinRule("card-spelling", "card", "info",
                 N_("A card name is written as the pool writes it (case, width, spacing, "
                    "typographic quotes); a name in another language stays in that language. "
