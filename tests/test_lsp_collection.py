@@ -47,3 +47,19 @@ async def test_hover_says_nothing_of_ownership_without_a_collection(client, root
     uri = open_doc(client, folder / "deck.txt", DECK, "plaintext")
     assert not [d for d in await published(client, uri) if d.code == "not-owned"]
     assert "owned" not in await hover(client, uri, 1)
+
+
+async def test_a_configured_collection_that_cannot_be_read_is_said(client, root):
+    """`check` and `own` stop on a missing collection file; the editor says it too, as a
+    warning on the deck and a mistake of the configuration, instead of an empty hover."""
+    folder = root / "missing"
+    folder.mkdir()
+    config = folder / "deckcli.toml"
+    config.write_text('collection = "binder.txt"\n', encoding="utf-8")
+    uri = open_doc(client, folder / "deck.txt", DECK, "plaintext")
+    said = [d for d in await published(client, uri) if d.code == "invalid-config"]
+    assert [d.severity for d in said] == [types.DiagnosticSeverity.Warning]
+    assert "binder.txt" in said[0].message and "owned" not in await hover(client, uri, 1)
+    config_uri = open_doc(client, config, config.read_text(encoding="utf-8"))
+    [mistake] = await published(client, config_uri)
+    assert mistake.code == "invalid-config" and "binder.txt" in mistake.message

@@ -82,8 +82,20 @@ def read_collection(path: Path, settings: Settings, registry: PoolRegistry,
         owned[item.card.number] = owned.get(item.card.number, 0) + item.count
     kept = [p for p in [*problems, *found] if p.rule not in ADDS_UP]
     kept.sort(key=lambda p: p.line or 0)
-    return (CollectionFile(printable_path(str(path)), resolver.pool.game_id,
+    return (CollectionFile(printable_path(shown(path)), resolver.pool.game_id,
                            sum(owned.values()), kept), resolver, owned)
+
+
+def shown(path: Path) -> str:
+    """How reports name a collection file: as given, or, for one the configuration names (an
+    absolute path by then), relative to the working folder when it is under it, as a deck's
+    path is."""
+    if not path.is_absolute():
+        return str(path)
+    try:
+        return str(path.relative_to(Path.cwd()))
+    except ValueError:
+        return str(path)
 
 
 def load_collections(sources: Sequence[CollectionSource], settings: Settings,
@@ -159,6 +171,18 @@ def run_collections(settings: Settings, registry: PoolRegistry) -> dict[str, Col
     if isinstance(found, str):
         raise UserError(found)
     return found
+
+
+def collection_mistake(settings: Settings, registry: PoolRegistry) -> str | None:
+    """Why the settings' collections cannot be read (a missing file, another game), or None:
+    what an editor shows where `check` and `own` would stop with it."""
+    if not settings.collection.value:
+        return None
+    try:
+        run_collections(settings, registry)
+    except UserError as exc:
+        return exc.messages[0]
+    return None
 
 
 def game_owned(settings: Settings, registry: PoolRegistry, game: str) -> dict[str, int] | None:

@@ -163,7 +163,8 @@ class Checker:
         the configuration file itself, its mistakes."""
         place_of = self._place_of(path)
         if path.name in (CONFIG_FILE, PYPROJECT) and place_of.settings.config.value == path:
-            return Checked(None, config_problems(place_of.mistakes, text))
+            unread = self._unread_collection(place_of)
+            return Checked(None, config_problems([*place_of.mistakes, *unread], text))
         judged = judge(path, place_of.settings, place_of.registry, text=text)
         deck = judged.deck
         if deck is None:
@@ -178,12 +179,25 @@ class Checker:
         assert placed is not None and placed.resolver is not None
         given = GAME_FROM.get(placed.game_from or "") if deck.game is None else None
         owned = None
+        problems = judged.result.problems
         if place_of.settings.collection.value:  # read once, again when a file changes
             from deckcli.app.collection import owned_by_card
 
             owned = owned_by_card(deck, placed.resolver, place_of.settings, place_of.registry)
-        return Checked(deck, judged.result.problems, placed.resolver, place_of.registry, given,
-                       owned=owned)
+            problems = [*problems, *(Problem(rule=CONFIG_RULE, severity="warning", message=why)
+                                     for why in self._unread_collection(place_of))]
+        return Checked(deck, problems, placed.resolver, place_of.registry, given, owned=owned)
+
+    @staticmethod
+    def _unread_collection(place_of: _Place) -> list[str]:
+        """Why the configured collection cannot be read (`check` and `own` stop with it): a
+        warning on each deck and a mistake of the configuration, never a silent empty hover."""
+        if place_of.registry is None or not place_of.settings.collection.value:
+            return []
+        from deckcli.app.collection import collection_mistake
+
+        why = collection_mistake(place_of.settings, place_of.registry)
+        return [] if why is None else [why]
 
 
 def config_files(folder: Path) -> list[Path]:
