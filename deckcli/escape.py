@@ -41,7 +41,9 @@ _JSON_RAW = re.compile("[\x7f-\x9f\u2028\u2029]")  # what json.dumps(ensure_asci
 def json_controls(document: str) -> str:
     """A JSON text whose strings hold no raw DEL, C1 control or line separator: each becomes
     its `\\uXXXX` escape (the same data once parsed). json.dumps escapes the other controls."""
-    if document.isascii() and "\x7f" not in document:
+    # both in C: no DEL, C1 control or separator is printable (a one-line document of names
+    # in any script, the usual one, is), nor ASCII but DEL (an indented ASCII document)
+    if document.isprintable() or (document.isascii() and "\x7f" not in document):
         return document
     return _JSON_RAW.sub(lambda found: f"\\u{ord(found.group()):04x}", document)
 

@@ -134,3 +134,16 @@ def test_capping_twice_keeps_the_true_count(cli, write_deck):
     problems = json.loads(cli("check", deck, "--format", "json").out)["decks"][0]["problems"]
     syntax = [p for p in problems if p["rule"] == "text-syntax"]
     assert len(syntax) == 51 and syntax[-1]["message"].startswith("… and 70 more text-syntax")
+
+
+def test_json_lines_start_only_as_json_starts_them(cli, tmp_path):
+    """The JSON report goes out unscanned for `::` (`report.RAW_LINES`): each of its lines
+    starts `{"decks"`, `  {` or `]`, whatever a file's name holds."""
+    folder = tmp_path / "decks"
+    folder.mkdir()
+    for name in (f"{FORGED}.toml", f"odd\n{FORGED}.toml", "plain.toml"):
+        (folder / name).write_text(toml_deck("megaman", {"1C12": 5}), encoding="utf-8")
+    run = cli("check", folder, "--format", "json")
+    assert run.code == 1 and len(run.json()["decks"]) == 3
+    assert all(line.startswith(('{"decks"', "  {", "]")) for line in run.out.splitlines())
+    assert forged_lines(run.out) == []

@@ -105,7 +105,9 @@ def scan_paths(paths: list[Path], settings: Settings | None = None
             found.append(EmptyFolder(path, []))
             continue
         found.extend(Target(file, False, (), path) for file in files)
-    return once_each(found)
+    # one path gives each file once (a scan lists each folder once, by its device and inode):
+    # only several can name a file twice
+    return once_each(found) if len(paths) > 1 else found
 
 
 def drained(items: list[T]) -> Iterator[T]:

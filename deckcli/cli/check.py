@@ -18,7 +18,7 @@ from deckcli.cli.output import emit
 from deckcli.errors import EXIT_FAILED, UserError
 from deckcli.formats.kinds import suffix_list
 from deckcli.i18n import _, for_machine_output
-from deckcli.report import LOCAL, RENDERERS
+from deckcli.report import LOCAL, RAW_LINES, RENDERERS
 
 if TYPE_CHECKING:
     from typing import TextIO
@@ -234,7 +234,7 @@ def check(
         _collections_used(settings, registry, result)
     renderer = get_renderer(output_format)
     emit(lambda out, color: renderer(result, out, color), output, settings.allow_outside.value,
-         commands=output_format == "github")
+         commands=output_format in RAW_LINES)
     if settings.step_summary.value is not None:
         append_step_summary(result, settings.step_summary.value)
     if fixes is not None:

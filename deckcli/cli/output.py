@@ -23,8 +23,9 @@ if TYPE_CHECKING:
 def emit(write: Callable[[TextIO, bool], object], output: Path | None,
          allow_outside: bool | None = None, commands: bool = False) -> None:
     """Run a renderer into stdout, or into a file replaced in one step. No line it writes
-    starts with `::` (a CI workflow command) unless `commands` (the GitHub renderer, which
-    writes its own and percent-encodes what it echoes)."""
+    starts with `::` (a CI workflow command) unless `commands`: a renderer whose lines are
+    safe as written (`report.RAW_LINES`: the GitHub renderer, which writes its own commands
+    and percent-encodes what it echoes; JSON, whose lines never start so)."""
     if output is None:
         stream = sys.stdout if commands else cast(TextIO, CommandFreeStream(sys.stdout))
         write(stream, color_for(sys.stdout))

@@ -33,16 +33,24 @@ class Editing:
     game_line: Callable[[str], str]
     entries: Callable[[str, Deck], list[DeckEntry]]
     counts: Callable[[str, Edit], str]
+    entries_read: bool = False  # `entries` are the ones the format's reader gives
 
-    def __call__(self, text: str, deck: Deck, changes: Sequence[Change]) -> str:
-        """The text with a fix's changes made (UserError when one cannot be)."""
+    def __call__(self, text: str, deck: Deck, changes: Sequence[Change],
+                 read: Deck | None = None) -> str:
+        """The text with a fix's changes made (UserError when one cannot be). `read`: the
+        deck reading `text` gave, whose entries, where they are the reader's, spare reading
+        the text again for the first change."""
+        original = text
         for change in changes:
             if change.op == "rename":
                 text = self.rename(text, change.refs[0], str(change.value))
             elif change.op == "game":
                 text = self.game_line(str(change.value)) + newline_of(text) + text
             else:
-                text = self.counts(text, planned(self.entries(text, deck), change))
+                known = read is not None and self.entries_read and text is original
+                entries = read.entries if known and read is not None else \
+                    self.entries(text, deck)
+                text = self.counts(text, planned(entries, change))
         return text
 
 
@@ -101,10 +109,9 @@ def _toml_entries(text: str, deck: Deck) -> list[DeckEntry]:
     return parse_toml_deck(text, Deck(path=deck.path, kind="toml"))[0].entries
 
 
-Changer = Callable[[str, Deck, Sequence[Change]], str]
-CHANGERS: dict[str, Changer] = {
+CHANGERS: dict[str, Editing] = {
     "toml": Editing(_rename_keys, lambda game: f"game = {json.dumps(game)}", _toml_entries,
-                    _edit_toml),
+                    _edit_toml, entries_read=True),
     "text": Editing(_rename_lines, lambda game: f"# game: {game}",
                     lambda text, _deck: text_entries(text), _edit_text),
 }

@@ -80,7 +80,7 @@ class Before:
         """The fix with its edits, or None when it cannot be made as promised."""
         change = CHANGERS[self.deck.kind]
         try:
-            after = change(self.text, self.deck, fix.changes)
+            after = change(self.text, self.deck, fix.changes, self.read)
         except (UserError, ValueError, KeyError):
             return None
         if after == self.text or not self.reads_back(after, fix):
@@ -119,8 +119,7 @@ def text_edits(before: str, after: str) -> tuple[TextEdit, ...]:
     for line in old:
         starts.append(starts[-1] + len(line))
     edits = []
-    matcher = difflib.SequenceMatcher(None, old, new, autojunk=False)
-    for tag, i1, i2, j1, j2 in matcher.get_opcodes():
+    for tag, i1, i2, j1, j2 in line_opcodes(old, new):
         if tag == "equal":
             continue
         start, end = starts[i1], starts[i2]
@@ -129,6 +128,24 @@ def text_edits(before: str, after: str) -> tuple[TextEdit, ...]:
         edits.append(edit_at(before, starts, start + head, end - tail,
                              wanted[head:len(wanted) - tail]))
     return tuple(edits)
+
+
+def line_opcodes(old: list[str], new: list[str]) -> Sequence[tuple[str, int, int, int, int]]:
+    """difflib's opcodes turning the lines `old` into `new`. When no line repeats on either
+    side (a deck's usual text), no line of the shared start or end can match one elsewhere,
+    so difflib's answer is those two runs and its answer for the lines between them, which
+    alone are compared (a fix changes a line or two of a few dozen)."""
+    head, tail = common_ends(old, new)
+    if (head or tail) and len(set(old)) == len(old) and len(set(new)) == len(new):
+        matcher = difflib.SequenceMatcher(None, old[head:len(old) - tail],
+                                          new[head:len(new) - tail], autojunk=False)
+        found = [(tag, i1 + head, i2 + head, j1 + head, j2 + head)
+                 for tag, i1, i2, j1, j2 in matcher.get_opcodes()
+                 if i1 < i2 or j1 < j2]  # the empty run difflib gives two empty sequences
+        return [*([("equal", 0, head, 0, head)] if head else []), *found,
+                *([("equal", len(old) - tail, len(old), len(new) - tail, len(new))]
+                  if tail else [])]
+    return difflib.SequenceMatcher(None, old, new, autojunk=False).get_opcodes()
 
 
 def edit_at(text: str, starts: list[int], start: int, end: int, new: str) -> TextEdit:

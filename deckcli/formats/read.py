@@ -70,14 +70,16 @@ def read_deck_file(path: Path) -> tuple[Deck, list[Problem]]:
     return parse_deck_bytes(data, deck)
 
 
+_READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
+
+
 def read_limited(path: Path) -> bytes:
     """A regular file's bytes, at most MAX_FILE_BYTES + 1 of them.
 
     A FIFO, a device or /dev/zero named as a deck would block or never end, so the file is
     opened without blocking, refused unless regular, and never read past the limit.
     """
-    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
-    fd = os.open(path, flags)
+    fd = os.open(path, _READ_FLAGS)
     try:
         status = os.fstat(fd)
         if not stat.S_ISREG(status.st_mode):
@@ -116,9 +118,10 @@ def unread_suffix(path: str, problems: list[Problem]) -> list[Problem]:
     """The problems of a file read as TOML because no format has its suffix: when it is no
     TOML either, one problem saying which files deckcli reads instead of what TOML wanted (a
     `deck.html` is not "invalid TOML")."""
+    if not any(p.rule == "invalid-toml" for p in problems):  # the usual case, asked first
+        return problems
     suffix = PurePath(path).suffix
-    if not suffix or by_suffix(path) is not None or not any(p.rule == "invalid-toml"
-                                                              for p in problems):
+    if not suffix or by_suffix(path) is not None:
         return problems
     return [problem("unreadable", _("deckcli does not read {suffix} files; it reads "
                                     "{suffixes}").format(suffix=suffix, suffixes=suffix_list()))]

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import json
-from importlib import metadata
 from pathlib import Path
 
 from deckcli.engine.scripts import (
@@ -36,7 +35,11 @@ SCRIPTS = Store(FOLDER, format=FORMAT, code=("engine/scripts.py", "pools/scriptc
 
 
 def versions() -> str:
-    """The libraries' versions (read from their metadata, not by importing them)."""
+    """The libraries' versions (read from their metadata, not by importing them; importlib's
+    metadata is imported here, for a user pool's rows only: it brings email, zipfile and
+    socket, some 20 ms that every check making a resolver paid)."""
+    from importlib import metadata
+
     found = []
     for name in LIBRARIES:
         try:

@@ -27,6 +27,11 @@ RENDERERS: dict[str, str] = {
 }
 
 LOCAL: tuple[str, ...] = ("rich", "json", "text")  # for a person's terminal; the rest, for CI
+# Renderers whose every line is safe as written in a CI log, so the output is not scanned for
+# a line starting `::` (a workflow command): GitHub's writes its own commands and
+# percent-encodes what it echoes; JSON's lines start with `{"decks"`, `  {` or `]` (the
+# encoder escapes every line break inside a string), and 20,000 decks' lines cost the scan.
+RAW_LINES: frozenset[str] = frozenset(("github", "json"))
 
 
 def get_renderer(name: str) -> Renderer:
