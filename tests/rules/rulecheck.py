@@ -3,8 +3,9 @@ a deck's text read by its format and judged by the engine in this process, no co
 
 `judge(cards)` answers the `DeckResult`, `hovers(cards, ref)` what the rules say of a card in
 the editor; `assert_problems(cards, expected)` asserts every problem the deck has, in order,
-as (rule, severity, line, message) tuples (a shorter tuple compares the first fields only). Placement, `--select`/`--ignore` and exit codes belong to
-the application and are tested there; here a rule kind meets a deck and nothing else.
+as (rule, severity, line, message) tuples (a shorter tuple compares the first fields only).
+Placement, `--select`/`--ignore` and exit codes belong to the application and are tested
+there; here a rule kind meets a deck and nothing else.
 """
 
 from __future__ import annotations
