@@ -1,9 +1,9 @@
 """One call per case for the rule kinds' tests (as yamllint's `check(conf, source, problems)`):
 a deck's text read by its format and judged by the engine in this process, no command line.
 
-`judge(cards)` answers the `DeckResult`; `assert_problems(cards, expected)` asserts every
-problem it holds, in order, as (rule, severity, line, message) tuples (a shorter tuple
-compares the first fields only). Placement, `--select`/`--ignore` and exit codes belong to
+`judge(cards)` answers the `DeckResult`, `hovers(cards, ref)` what the rules say of a card in
+the editor; `assert_problems(cards, expected)` asserts every problem the deck has, in order,
+as (rule, severity, line, message) tuples (a shorter tuple compares the first fields only). Placement, `--select`/`--ignore` and exit codes belong to
 the application and are tested there; here a rule kind meets a deck and nothing else.
 """
 
@@ -16,6 +16,7 @@ from pathlib import Path
 from conftest import TEST_POOLS, toml_deck
 from deckcli.engine.check import check_deck
 from deckcli.engine.resolver import Resolver
+from deckcli.engine.rules import hover_lines
 from deckcli.formats.kinds import by_suffix
 from deckcli.formats.read import parse_deck_text
 from deckcli.model.deck import Deck
@@ -51,6 +52,18 @@ def judge(cards: Cards, *, game: str = "testgame", fmt: str | None = None,
     assert file_format is not None, name
     deck, read = parse_deck_text(text, Deck(path=name, kind=file_format.kind))
     return check_deck(deck, resolver(game, fmt, pools), read)
+
+
+def hovers(cards: Mapping[str, int], ref: str, *, game: str = "testgame", fmt: str | None = None,
+           pools: Path | None = TEST_POOLS) -> list[str]:
+    """What the format's rules say about the card `ref` in a hover over a TOML deck of
+    `cards` (each rule kind answers for itself), filled in."""
+    opened = resolver(game, fmt, pools)
+    deck, _ = parse_deck_text(toml_deck(game, dict(cards), fmt), Deck(path="deck.toml"))
+    resolved, _ = opened.resolve(deck.entries, [])
+    [card] = opened.named(ref)
+    return [sentence.format(**values)
+            for sentence, values in hover_lines(opened, resolved, deck.total, card)]
 
 
 def rows(problems: Sequence[Problem]) -> list[tuple[str, str, int | None, str]]:

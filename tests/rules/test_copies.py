@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from rulecheck import assert_problems, judge
+from rulecheck import assert_problems, hovers, judge
 
 LEGAL = {"Ada, Knight": 1, "Bolt": 3, "Fireball": 3, "Shield": 3}
 SHORT = ("deck-size", "error", None)  # a Digi-Battle deck of a few cards: 30 are needed
@@ -81,6 +81,14 @@ def test_a_name_warning_stays_when_it_counts_more_cards_than_the_number_error():
         NO_ROOKIE], game="digi-battle", pools=None)
     assert [p.fix.title for p in result.problems if p.fix] == ["Cut 1 × Coelamon (ST-36)",
                                                                "Cut 2 × Coelamon"]
+
+
+def test_the_hover_says_the_copies_held_of_the_name_and_the_cap_or_none():
+    deck = {"Ada, Knight": 1, "T-02": 2, "T-12": 2, "Swarm": 4, "Shield": 1}
+    # both printings of Bolt are counted together, under the rule's cap
+    assert hovers(deck, "T-12") == ["copies in the deck: 4 (at most 3 per name; rule copies)"]
+    assert hovers(deck, "Swarm") == ["copies in the deck: 4 (no cap; rule copies)"]  # exempt
+    assert hovers(deck, "Rat") == ["copies in the deck: 0 (at most 5 per name; rule copies)"]
 
 
 # A definite copies error is still reported when another line of the deck is ambiguous
