@@ -61,3 +61,31 @@ def test_a_name_on_the_list_bans_every_printing_of_it(bolt_banned):
 
 def test_an_empty_deck_holds_nothing_listed():
     assert [p for p in judge({}).problems if p.rule in ("banned", "restricted")] == []
+
+
+@pytest.fixture(scope="module")
+def bolt_restricted(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A pool folder with the test game restricting Bolt (T-02 and its reprint T-12) to one
+    copy, by name."""
+    folder = tmp_path_factory.mktemp("pools")
+    text = (TEST_POOLS / "testgame.toml").read_text(encoding="utf-8")
+    assert text.count('cards = ["T-07"]') == 1  # Wish, restricted to 1
+    (folder / "testgame.toml").write_text(text.replace('cards = ["T-07"]', 'cards = ["Bolt"]'),
+                                          encoding="utf-8")
+    return folder
+
+
+def test_a_restricted_name_counts_every_printing_together(bolt_restricted):
+    """One copy of each of two printings is two copies of the name: over a limit of one."""
+    [restricted] = [p for p in judge({"Ada, Knight": 1, "T-02": 1, "T-12": 1, "Fireball": 3},
+                                     pools=bolt_restricted).problems if p.rule == "restricted"]
+    assert restricted.message == ("2 × Bolt (T-02, T-12); restricted to 1 in testgame decks "
+                                  "— cut 1")
+    assert restricted.line == 5 and restricted.card == "T-12"  # the last line holding it
+    assert restricted.fix is not None and restricted.fix.title == "Cut 1 × Bolt (T-02, T-12)"
+    assert restricted.fix.changes[0].refs == ("T-02", "T-12")
+
+
+def test_a_restricted_name_at_its_limit_over_two_printings_is_legal(bolt_restricted):
+    result = judge({"Ada, Knight": 1, "T-12": 1, "Fireball": 3}, pools=bolt_restricted)
+    assert [p for p in result.problems if p.rule == "restricted"] == []

@@ -18,6 +18,8 @@ from deckcli.model.problem import Problem
 if TYPE_CHECKING:
     from pydantic import Field
 
+    from deckcli.engine.resolver import Resolved
+
 EXAMPLE = N_("a listed card in the deck")
 
 
@@ -45,14 +47,38 @@ def check_banned(rule: BannedRule, view: DeckView) -> ProblemStream:
                 card=item.card.label(), decks=view.deck_word, fix=cut(rule, item.count)), item)
 
 
+def restricted_groups(rule: RestrictedRule, view: DeckView) -> list[list[Resolved]]:
+    """The deck's lines of each listed reference that it holds more copies of than `max`,
+    every printing of a listed name counted together (a name listed and its number listed
+    too count once)."""
+    seen: set[frozenset[str]] = set()
+    over = []
+    for reference in rule.cards:
+        numbers = frozenset(card.number for card in view.resolver.named(reference))
+        if not numbers or numbers in seen:
+            continue
+        seen.add(numbers)
+        held = [item for item in view.cards if item.card.number in numbers]
+        if sum(item.count for item in held) > rule.max:
+            over.append(held)
+    return over
+
+
 def check_restricted(rule: RestrictedRule, view: DeckView) -> ProblemStream:
-    restricted = listed_numbers(view, rule.cards)
-    for item in view.cards:
-        if item.card.number in restricted and item.count > rule.max:
-            yield problem(rule, _("{count:,} × {card}; restricted to {max} in {decks} — {fix}"
-                                  ).format(count=item.count, card=item.card.label(), max=rule.max,
-                                           decks=view.deck_word,
-                                           fix=cut(rule, item.count - rule.max)), item)
+    for held in restricted_groups(rule, view):
+        count = sum(item.count for item in held)
+        yield problem(rule, _("{count:,} × {card}; restricted to {max} in {decks} — {fix}"
+                              ).format(count=count, card=_label(held), max=rule.max,
+                                       decks=view.deck_word, fix=cut(rule, count - rule.max)),
+                      held[-1])
+
+
+def _label(held: list[Resolved]) -> str:
+    """'Wish (T-07)', or for printings of one name 'Bolt (T-02, T-12)'."""
+    if len(held) == 1:
+        return held[0].card.label()
+    numbers = ", ".join(dict.fromkeys(item.card.number for item in held))
+    return f"{held[0].card.name} ({numbers})"
 
 
 def explain_banned(rule: BannedRule) -> tuple[str, str]:
@@ -78,11 +104,12 @@ def fix_banned(rule: BannedRule, view: DeckView, found: Problem) -> Fix | None:
 
 
 def fix_restricted(rule: RestrictedRule, view: DeckView, found: Problem) -> Fix | None:
-    """A restricted card cut to its limit (unsafe: the deck holds fewer cards)."""
-    restricted = listed_numbers(view, rule.cards)
-    return next((cut_fix([item.card.number], item.count - rule.max, item.card.label())
-                 for item in view.cards if item.card.number == found.card
-                 and item.card.number in restricted and item.count > rule.max), None)
+    """A restricted card cut to its limit, from the last line holding any of its printings
+    (unsafe: the deck holds fewer cards)."""
+    return next((cut_fix([item.card.number for item in held],
+                         sum(item.count for item in held) - rule.max, _label(held))
+                 for held in restricted_groups(rule, view) if held[-1].card.number == found.card),
+                None)
 
 
 DOC = N_("banned and restricted: card lists a format names.\n\n"
