@@ -24,7 +24,10 @@ from deckcli.model.deck import Deck
 BAD_INPUTS = Path(__file__).parent / "bad_inputs"
 EXPECTED = tomllib.loads((BAD_INPUTS / "expected.toml").read_text(encoding="utf-8"))
 LEGAL_DECK = SAMPLES / "megaman" / "starter-megaman.toml"
-SECONDS_PER_FILE = 5  # generous: the slowest case takes well under a second
+# a guard against a hang or a blow-up, in CPU seconds of this process (commands run in it):
+# generous (the slowest case takes about one), and blind to other jobs sharing the machine,
+# which made a wall-clock bound fail under load
+SECONDS_PER_FILE = 5
 posix_only = pytest.mark.skipif(os.name != "posix", reason="POSIX file system features")
 
 
@@ -36,9 +39,9 @@ def test_every_file_has_an_expectation():
 @pytest.mark.parametrize("name", sorted(EXPECTED))
 def test_bad_input(cli, name):
     expected = EXPECTED[name]
-    started = time.perf_counter()
+    started = time.process_time()
     run = cli("check", BAD_INPUTS / name, "--format", "json")
-    assert time.perf_counter() - started < SECONDS_PER_FILE
+    assert time.process_time() - started < SECONDS_PER_FILE
     assert "Traceback" not in run.err and run.err == ""
     assert run.code == expected["exit"], run.out
     [deck] = run.json()["decks"]
@@ -162,7 +165,7 @@ def test_file_names_that_are_not_utf8_or_hold_control_characters(cli, tmp_path):
 
 def test_a_million_entries_stay_bounded(cli, tmp_path):
     lines = "".join(f"1 card {number}\n" for number in range(10**6))
-    started = time.perf_counter()
+    started = time.process_time()
     deck, problems = parse_text_deck("# game: megaman\n" + lines, Deck(path="x"))
     assert len(deck.entries) == MAX_ENTRIES and problems[-1].rule == "too-many-entries"
     path = tmp_path / "million.toml"
@@ -170,7 +173,7 @@ def test_a_million_entries_stay_bounded(cli, tmp_path):
         "\n", '" = 1\n'))
     [problem] = cli("check", path, "--format", "json").json()["decks"][0]["problems"]
     assert problem["rule"] == "file-too-large"
-    assert time.perf_counter() - started < SECONDS_PER_FILE
+    assert time.process_time() - started < SECONDS_PER_FILE
 
 
 # Every command that reads a deck answers the same files without a traceback or exit 3.
@@ -200,9 +203,9 @@ def test_other_commands_answer_bad_input(cli, tmp_path, command):
         shutil.copy(BAD_INPUTS / name, deck)
         argv = [part.format(deck=deck, out=tmp_path / "out.toml")
                 for part in OTHER_COMMANDS[command]]
-        started = time.perf_counter()
+        started = time.process_time()
         run = cli(*argv)
-        assert time.perf_counter() - started < SECONDS_PER_FILE, name
+        assert time.process_time() - started < SECONDS_PER_FILE, name
         if run.code not in (0, 1, 2) or "Traceback" in run.err:
             failing.add((command, name))
     assert failing == {case for case in KNOWN_BUGS if case[0] == command}
