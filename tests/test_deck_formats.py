@@ -137,9 +137,9 @@ def test_xml_bomb_is_refused_at_once(cli, write_deck):
     bomb = ('<?xml version="1.0"?>\n<!DOCTYPE lolz [<!ENTITY lol0 "lol">' + entities
             + ']>\n<deck><meta><game>MMTCG</game></meta><superzone name="Deck"><card><name>'
             "&lol9;</name></card></superzone></deck>")
-    started = time.perf_counter()
+    started = time.process_time()
     run, deck = check_json(cli, write_deck("bomb.dek", bomb))
-    assert time.perf_counter() - started < 2 and run.code == 1
+    assert time.process_time() - started < 2 and run.code == 1
     [refused] = [p for p in deck["problems"] if p["rule"] == "xml-syntax"]
     assert "document type or entities" in refused["message"]
 

@@ -28,10 +28,10 @@ HOSTILE = {
 @pytest.mark.parametrize("case", sorted(HOSTILE))
 def test_a_hostile_query_is_refused_fast_with_the_limit_named(case):
     text, fragment = HOSTILE[case]
-    started = time.perf_counter()
+    started = time.process_time()
     with pytest.raises(QueryError, match=fragment):
         query_of(POOL, text)
-    assert time.perf_counter() - started < 0.5
+    assert time.process_time() - started < 0.5
 
 
 def test_queries_up_to_the_limits_still_work():

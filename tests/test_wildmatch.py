@@ -78,9 +78,9 @@ ADVERSARIAL = [
 def test_adversarial_patterns_are_answered_fast(pattern, path):
     parsed = parse_pattern(pattern)
     assert parsed is not None
-    started = time.perf_counter()
+    started = time.process_time()
     assert not parsed.matches(path, False)
-    assert time.perf_counter() - started < 0.5  # microseconds to milliseconds in fact
+    assert time.process_time() - started < 0.5  # microseconds to milliseconds in fact
 
 
 def test_a_gitignore_that_took_100_seconds_scans_at_once(cli, tmp_path):
@@ -89,9 +89,9 @@ def test_a_gitignore_that_took_100_seconds_scans_at_once(cli, tmp_path):
     (tmp_path / ".gitignore").write_text("**********x\n[z-a].toml\n[a\n", encoding="utf-8")
     (tmp_path / ("a" * 40 + ".toml")).write_text('game = "megaman"\n', encoding="utf-8")
     (tmp_path / "z.toml").write_text('game = "megaman"\n', encoding="utf-8")
-    started = time.perf_counter()
+    started = time.process_time()
     run = cli("check", tmp_path, "--format", "json", "--verbose")
-    assert time.perf_counter() - started < 10
+    assert time.process_time() - started < 10
     assert run.code == 1 and len(run.json()["decks"]) == 1  # z.toml ignored, as by git
     assert "ignored by .gitignore: [z-a].toml" in run.err
     assert ".gitignore:3: '[a' never matches (a '[' is never closed)" in run.err
