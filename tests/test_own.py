@@ -214,3 +214,27 @@ def test_own_imports_its_own_command_module_only_and_no_textual(files):
 
     assert set(found["loaded"]) & set(COMMAND_MODULES) == {"own"}
     assert found["textual"] == []
+
+
+@pytest.mark.parametrize("language", ["en", "es", "th", "zh_Hans", "ja"])
+def test_the_missing_cards_table_stays_aligned_in_every_language(cli, files, language):
+    """Each count ends under the end of its column's title, in terminal columns: a
+    translated title wider than 'missing' (necesarias) or narrower in code points than in
+    columns (Thai marks, Chinese) moves its column, never its numbers out from under it."""
+    from deckcli.i18n.width import display_width
+
+    deck = files("deck.txt", "# game: megaman\n4 CyberSword\n4 Determined\n4 Vulcan1\n")
+    run = cli("--lang", language, "own", deck, "-c", files("binder.txt", BINDER),
+              "--format", "text")
+    head, *rows = run.out.splitlines()[1:4]
+
+    def ends(line: str) -> list[int]:  # where each of the three counts' columns ends
+        words = line.split("  ")
+        spans, at = [], 0
+        for word in words:
+            at += display_width(word) + 2
+            if word.strip():
+                spans.append(at - 2)
+        return spans[:3]
+
+    assert len(rows) == 2 and all(ends(row) == ends(head) for row in rows), run.out

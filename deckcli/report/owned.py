@@ -9,11 +9,12 @@ a terminal's cursor, start a markup tag, a Markdown table cell or a spreadsheet 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol, TextIO
 
 from deckcli.escape import escape_controls, json_controls, neutral
 from deckcli.i18n import _, ngettext
+from deckcli.i18n.width import display_width, rjust
 from deckcli.model.owned import DeckNeeds, Need, OwnReport, Shared
 
 OwnRenderer = Callable[[OwnReport, TextIO, bool, bool], None]  # report, out, shared, colour
@@ -57,15 +58,29 @@ def problem_text(path: str, line: int | None, rule: str, message: str) -> str:
     return escape_controls(f"{where}: {rule}: {message}")
 
 
+def lacking_lines(lacking: Sequence[Need]) -> list[str]:
+    """The table of a deck's missing cards, its columns as wide as their translated titles
+    (in terminal columns: a Thai or Chinese title is not as wide as its code points)."""
+    titles = (_("missing"), _("needed"), _("owned"))
+    rows = [(need.missing, need.needed, need.owned) for need in lacking]
+    widths = [max(display_width(title), *(len(str(row[index])) for row in rows))
+              for index, title in enumerate(titles)]
+    lines = ["  " + "  ".join(rjust(title, width) for title, width in zip(titles, widths,
+                                                                          strict=True))
+             + "  " + _("card")]
+    lines += ["  " + "  ".join(rjust(str(value), width) for value, width in zip(row, widths,
+                                                                              strict=True))
+              + "  " + label(need) for row, need in zip(rows, lacking, strict=True)]
+    return lines
+
+
 def text_lines(report: OwnReport, shared: bool) -> list[str]:
     """The plain report, line by line (the rich one says the same)."""
     out: list[str] = []
     for deck in report.decks:
         out.append(deck_heading(deck))
         if deck.lacking:
-            out.append("  " + _("missing  needed  owned  card"))
-            out.extend(f"  {need.missing:>7}  {need.needed:>6}  {need.owned:>5}  {label(need)}"
-                       for need in deck.lacking)
+            out.extend(lacking_lines(deck.lacking))
         out.extend("  " + problem_text(deck.path, p.line, p.rule, p.message)
                    for p in deck.problems)
     out.append("")
