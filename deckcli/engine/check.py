@@ -14,14 +14,14 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 
 from deckcli.engine.fixes import placed_cut, spelling_problems
 from deckcli.engine.query import QueryError
 from deckcli.engine.resolver import Ambiguous, Resolved, Resolver, card_numbers
 from deckcli.engine.rules import run_rules
 from deckcli.escape import printable_path
-from deckcli.i18n import _
+from deckcli.i18n import _, joined
 from deckcli.model.card import Card
 from deckcli.model.deck import Deck
 from deckcli.model.problem import Problem, capped
@@ -189,12 +189,9 @@ def _describe(ambiguous: Sequence[Ambiguous], reading: Sequence[tuple[tuple[Card
     """'Coelamon is ST-36' or 'Greymon is 2 × St-4 and 1 × St-40' for each entry."""
     parts = []
     for item, spread in zip(ambiguous, reading, strict=True):
-        if len(spread) == 1:
-            parts.append(_("{card} is {number}").format(card=item.entry.ref,
-                                                        number=spread[0][0].number))
-        else:
-            parts.append(_("{card} is {numbers}").format(card=item.entry.ref, numbers=both(
-                f"{copies} × {card.number}" for card, copies in spread)))
+        numbers = spread[0][0].number if len(spread) == 1 else joined(
+            (f"{copies} × {card.number}" for card, copies in spread), _("{first} and {second}"))
+        parts.append(_("{card} is {numbers}").format(card=item.entry.ref, numbers=numbers))
     return ", ".join(parts)
 
 
@@ -210,12 +207,3 @@ def unchecked(deck: Deck, problems: Sequence[Problem], game: str | None = None) 
     """The result of a deck no rule could judge (unreadable, or no usable game or format)."""
     return DeckResult(printable_path(deck.path), game, None, deck.total, list(problems),
                       deck.name)
-
-
-def both(parts: Iterable[str]) -> str:
-    """'2 × St-4 and 1 × St-40', in the reader's language."""
-    items = list(parts)
-    said = items[0] if items else ""
-    for item in items[1:]:
-        said = _("{first} and {second}").format(first=said, second=item)
-    return said

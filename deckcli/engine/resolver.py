@@ -20,7 +20,7 @@ from deckcli.engine.resolved import Tallied as Tallied  # them from the resolver
 from deckcli.engine.resolved import Unresolved
 from deckcli.engine.scripts import ScriptIndex, built_index, one_name, read_as
 from deckcli.engine.suggest import pool_memo, suggestions
-from deckcli.i18n import _
+from deckcli.i18n import _, joined
 from deckcli.model.card import Card
 from deckcli.model.deck import DeckEntry
 from deckcli.model.fix import Fix, merge_fix, rename_fix
@@ -253,7 +253,7 @@ class Resolver:
                     _('"{card}" is not a {game} card — search with: deckcli cards {game_id} '
                       "QUERY"))
         return said.format(card=shown, game=game, game_id=self.pool.game_id,
-                           suggestions=either(close))
+                           suggestions=joined(close, _("{first} or {second}")))
 
     def why_not(self, ref: str, found: Lookup) -> str:
         """Why a reference names no card: unknown (with suggestions) or ambiguous."""
@@ -384,14 +384,6 @@ class Resolver:
                 merged[slot] = Resolved(card, entry.count, entry) if card else Unresolved(
                     entry.count, entry)
         return list(merged.values())
-
-
-def either(choices: Sequence[str]) -> str:
-    """'A or B or C', in the reader's language."""
-    said = choices[0] if choices else ""
-    for choice in choices[1:]:
-        said = _("{first} or {second}").format(first=said, second=choice)
-    return said
 
 
 def card_numbers(cards: Sequence[Card], shown: int = 8) -> str:

@@ -17,11 +17,11 @@ from typing import TYPE_CHECKING
 from deckcli.i18n.languages import LANGUAGES, SOURCE_LANGUAGE
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
     from gettext import NullTranslations
 
 __all__ = ["LANGUAGES", "N_", "SOURCE_LANGUAGE", "_", "chosen_explicitly", "for_machine_output",
-           "language", "language_stamp",
-           "ngettext", "use_language"]
+           "joined", "language", "language_stamp", "ngettext", "use_language"]
 
 # [language, chosen explicitly (--lang, DECKCLI_LANG, the configuration)?]
 _chosen: list[object] = [SOURCE_LANGUAGE, False]
@@ -94,6 +94,15 @@ def ngettext(singular: str, plural: str, count: int) -> str:
     if catalog is None:
         return singular if count == 1 else plural
     return catalog.ngettext(singular, plural, count)
+
+
+def joined(items: Iterable[str], pattern: str) -> str:
+    """Items joined pair by pair with a translated `pattern` holding {first} and {second}:
+    `joined(names, _("{first} or {second}"))` is 'A or B or C' in the reader's language."""
+    said = ""
+    for index, item in enumerate(items):
+        said = item if index == 0 else pattern.format(first=said, second=item)
+    return said
 
 
 def N_(message: str) -> str:
