@@ -46,11 +46,11 @@ def squash(text: str, keep: str = "") -> str:
     """A folded name with only its letters and digits (and the characters in `keep`):
     'Mega Man X' and 'megaman-x' -> 'megamanx'. For matching that ignores spacing and
     punctuation."""
-    return _dropped(keep).sub("", fold(text))
+    return dropped_by_squash(keep).sub("", fold(text))
 
 
 @lru_cache(maxsize=64)
-def _dropped(keep: str) -> re.Pattern[str]:
+def dropped_by_squash(keep: str) -> re.Pattern[str]:
     """What `squash` drops: a character that is not alphanumeric (`[\\W_]` is exactly
     `not str.isalnum()`, for every code point) and not in `keep`."""
     if not keep:
@@ -98,5 +98,5 @@ def script_key(text: str, keep: str = "") -> str:
     if not text.isascii():
         text = unicodedata.normalize("NFKD", text)
         text = unicodedata.normalize("NFC", _LATIN_MARKS.sub("", text)).translate(_TO_HIRAGANA)
-    text = _dropped(keep).sub("", text)
+    text = dropped_by_squash(keep).sub("", text)
     return _LONG_VOWEL.sub(lambda found: found.group(1) or "o", text)

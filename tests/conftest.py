@@ -79,7 +79,7 @@ def _shipped_cards_decoded_once() -> Iterator[None]:
             pool = load(source, header, catalogue)
             decoded[str(source), digest] = list(pool.cards)
             return pool
-        return Pool(source, header, list(cards))
+        return Pool(source, header, list(cards), digest=digest)
 
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(pool_cache, "load_cached", load_cached)

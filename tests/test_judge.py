@@ -78,3 +78,27 @@ def test_import_places_game_as_game_option_would(tmp_path):
     placed = judge(listed, settings, settings.registry(), text="4 AreaSteal\n", explicit=True)
     assert placed.placement is not None and placed.placement.game_from == "option"
     assert placed.placement.game_id == "haikyu"
+
+
+def test_an_unknown_reference_is_explained_once_per_language_and_placed_on_each_line():
+    from deckcli.engine.resolver import Resolver
+    from deckcli.i18n import use_language
+    from deckcli.model.deck import DeckEntry
+    from deckcli.pools.registry import PoolRegistry
+
+    resolver = PoolRegistry([]).open_resolver("megaman", None)
+    assert isinstance(resolver, Resolver)
+    first, again = DeckEntry("CyberSwordd", 2, 3), DeckEntry("CyberSwordd", 1, 9)
+    said = [resolver.problem_for(entry, resolver.lookup(entry.ref)) for entry in (first, again)]
+    assert [p.line for p in said] == [3, 9]
+    assert said[0].message == said[1].message
+    assert "did you mean CyberSword (1C12)" in said[0].message
+    assert said[0].fix is not None
+    assert said[0].fix.title == "Replace CyberSwordd with CyberSword (1C12)"
+    try:
+        use_language("es")
+        spanish = resolver.problem_for(first, resolver.lookup(first.ref))
+    finally:
+        use_language("en")
+    assert spanish.message != said[0].message and "CyberSword (1C12)" in spanish.message
+    assert spanish.fix is not None and spanish.fix.title != said[0].fix.title

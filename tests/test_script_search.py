@@ -212,3 +212,34 @@ def test_the_shipped_script_forms_are_what_the_libraries_make():
     for game_id in REGISTRY.game_ids():
         pool = REGISTRY.load(game_id)
         assert shipped_rows(pool, makings(pool)) == build_rows(pool), game_id
+
+
+def test_shipped_rows_are_taken_by_the_pool_files_hash_without_hashing_its_names(monkeypatch):
+    from deckcli.pools import scriptcache
+
+    pool = REGISTRY.load("digimon-classic")
+    assert pool.digest is not None
+
+    def no_makings(_pool):
+        raise AssertionError("the names were hashed although the pool's bytes are the shipped ones")
+
+    monkeypatch.setattr(scriptcache, "makings", no_makings)
+    rows = scriptcache.shipped_rows(pool)
+    assert rows is not None and ("あぐもん", "St-1", "アグモン", "アグモン", "name") in rows
+
+    monkeypatch.setattr(pool, "digest", "0" * 64)  # other bytes: the names decide
+    with pytest.raises(AssertionError, match="hashed"):
+        scriptcache.shipped_rows(pool)
+
+
+def test_kept_rows_read_back_as_made_and_a_malformed_row_is_a_miss():
+    from deckcli.pools.scriptcache import compact, rows_of
+
+    rows = [("agumon", "St-1", "Agumon", "Agumon", "name"),
+            ("agumon", "St-1", "アグモン", "agumon", "romaji"),
+            ("x", "St-2", "Greymon", "Grey", "name")]  # a name row whose form is not the name
+    kept = compact(rows)
+    assert kept[0] == ["agumon", "St-1", "Agumon"] and len(kept[2]) == 5
+    assert rows_of(kept) == rows
+    for bad in ([["a", "b"]], [["a", "b", 3]], [["a", "b", "c", "d"]], {"rows": []}, [None]):
+        assert rows_of(bad) is None

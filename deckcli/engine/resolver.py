@@ -20,7 +20,7 @@ from deckcli.engine.resolved import Tallied as Tallied  # them from the resolver
 from deckcli.engine.resolved import Unresolved
 from deckcli.engine.scripts import ScriptIndex, built_index, one_name, read_as
 from deckcli.engine.suggest import pool_memo, suggestions
-from deckcli.i18n import _, joined
+from deckcli.i18n import _, joined, language
 from deckcli.model.card import Card
 from deckcli.model.deck import DeckEntry
 from deckcli.model.fix import Fix, merge_fix, rename_fix
@@ -304,14 +304,21 @@ class Resolver:
                    choices=choices)
 
     def problem_for(self, entry: DeckEntry, found: Lookup) -> Problem:
-        """The problem of an entry that names no card."""
+        """The problem of an entry that names no card. What it says depends on the reference
+        alone (and the language), so it is worked out once per reference: a typo copied into
+        many decks costs its suggestions and best guess once."""
+        memo: dict[tuple[str, str], Problem] = self.memo("unnamed")
+        key = (entry.ref, language())
+        said = memo.get(key)
+        if said is None:
+            message = self.why_not(entry.ref, found)
+            said = memo[key] = (
+                Problem(rule="ambiguous-card", message=message,
+                        fix=self.reading_fix(entry.ref, found.candidates))
+                if found.candidates else
+                Problem(rule="unknown-card", message=message, fix=self.unknown_fix(entry.ref)))
         shown = entry.ref if len(entry.ref) <= 60 else entry.ref[:57] + "…"
-        message = self.why_not(entry.ref, found)
-        if found.candidates:
-            return Problem(rule="ambiguous-card", message=message, card=shown, line=entry.line,
-                           fix=self.reading_fix(entry.ref, found.candidates))
-        return Problem(rule="unknown-card", message=message, card=shown, line=entry.line,
-                       fix=self.unknown_fix(entry.ref))
+        return said.replaced(card=shown, line=entry.line)
 
     # -- decks -----------------------------------------------------------------------------
 

@@ -30,7 +30,7 @@ from deckcli.model.pool import Pool
 from deckcli.model.problem import Problem
 from deckcli.textnorm import script_key
 
-FORMAT = 3  # bump when the rows' layout or the forms change
+FORMAT = 4  # bump when the rows' layout or the forms change
 LIBRARIES = ("pykakasi", "pypinyin", "opencc")  # their versions key the cached rows
 _KANA = re.compile("[\u3041-\u309f\u30a0-\u30ff]")
 _HAN = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
@@ -106,12 +106,19 @@ class ScriptIndex:
 
 
 def index_of(pool: Pool, rows: list[Row]) -> ScriptIndex:
-    """The index of a pool's names (folded here: cheap) and its rows of other forms (from
-    `build_rows` or a cache)."""
+    """The index of a pool's rows (`build_rows`, or the same read back from where they are
+    kept)."""
+    return ScriptIndex(rows, {card.number: card for card in pool.cards},
+                       pool.header.game.name_keep)
+
+
+def name_rows(pool: Pool) -> list[Row]:
+    """A row for each name of each card, the name as its own form: the rows an index lists
+    first. Kept with the other forms rather than made per run: keying thousands of Japanese
+    names costs tens of milliseconds, which a check of one deck with one typo paid."""
     keep = pool.header.game.name_keep
-    names = [(key, card.number, name, name, "name") for card in pool.cards
-             for name in card.all_names() if (key := script_key(name, keep))]
-    return ScriptIndex(names + rows, {card.number: card for card in pool.cards}, keep)
+    return [(key, card.number, name, name, "name") for card in pool.cards
+            for name in card.all_names() if (key := script_key(name, keep))]
 
 
 def reading_fields(pool: Pool) -> list[str]:
@@ -182,12 +189,13 @@ _TOOLS: list[Converters] = []  # made once per process
 
 
 def build_rows(pool: Pool) -> list[Row]:
-    """Every other form of every card of a pool, one row per card and key (the first form
-    wins; none where a name of the card has the key already)."""
+    """Every form of every card of a pool: its names (`name_rows`), then its other forms,
+    one row per card and key (the first form wins; none where a name of the card has the
+    key already)."""
     if not _TOOLS:
         _TOOLS.append(Converters())
     tools, keep = _TOOLS[0], pool.header.game.name_keep
-    rows: list[Row] = []
+    rows: list[Row] = name_rows(pool)
     for made in pool_names(pool):
         seen = {script_key(name, keep) for name in made[1]}
         for name, form, via in forms(made, tools):

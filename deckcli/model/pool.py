@@ -13,7 +13,7 @@ from pathlib import Path
 
 from deckcli.model.card import Card
 from deckcli.model.poolspec import FieldDef, PoolHeader
-from deckcli.textnorm import squash
+from deckcli.textnorm import dropped_by_squash, squash
 
 
 @dataclass(eq=False)
@@ -25,6 +25,7 @@ class Pool:
     cards: list[Card]
     by_number: dict[str, Card] = field(default_factory=dict, init=False)
     by_name: dict[str, list[Card]] = field(default_factory=dict, init=False)
+    digest: str | None = None  # the hash of the pool file's bytes it was loaded from
 
     def __post_init__(self) -> None:
         for card in self.cards:
@@ -53,8 +54,9 @@ class Pool:
         """Names with spaces and punctuation ignored -> cards: 'Cyber Sword' finds CyberSword.
         Built on first use, for the references an exact lookup misses."""
         index: dict[str, list[Card]] = {}
-        for card in self.cards:
-            for key in dict.fromkeys(self.squashed(name) for name in card.all_names()):
+        dropped = dropped_by_squash(self.header.game.name_keep).sub  # `squash` of a folded
+        for card in self.cards:                                     # name: folded once, here
+            for key in dict.fromkeys(dropped("", name) for name in card.folded_names):
                 if key:
                     index.setdefault(key, []).append(card)
         return index

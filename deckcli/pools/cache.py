@@ -59,6 +59,7 @@ def load_cached(source: Path, header: PoolHeader, catalogue: Catalogue | None = 
         with contextlib.suppress(OSError, ValueError, TypeError, KeyError, RecursionError):
             pool = from_entry(json.loads(ready_cards(source).read_bytes()), source, header)
             if pool is not None:
+                pool.digest = digest
                 return pool
     pool = CARDS.read(entry_name(source, digest), lambda data: from_entry(data, source, header))
     if pool is None:
@@ -70,6 +71,7 @@ def load_cached(source: Path, header: PoolHeader, catalogue: Catalogue | None = 
         with contextlib.suppress(TypeError, ValueError):  # a value JSON cannot hold: not kept
             name = entry_name(source, digest)
             CARDS.write(name, dumps(to_entry(pool)), superseded=entry_label(source) + "-")
+    pool.digest = digest
     return pool
 
 

@@ -71,28 +71,51 @@ def shipped_file(pool: Pool) -> Path | None:
     return pool.path.parent / FOLDER / f"{pool.path.stem}.json"
 
 
-def shipped_rows(pool: Pool, made: str) -> list[Row] | None:
-    """A shipped pool's shipped rows, when they were made from its present names."""
+def shipped_rows(pool: Pool, made: str | None = None) -> list[Row] | None:
+    """A shipped pool's shipped rows, when they were made from its present names: the pool
+    was loaded from the very bytes they were made from (its `digest`), or its names and
+    readings hash as theirs did (`made`; worked out here when not given)."""
     where = shipped_file(pool)
     try:
         raw = read_regular_file(where, MAX_BYTES) if where else b""
         data = json.loads(raw) if raw and clean(raw) else None
     except (OSError, ValueError, RecursionError):
         return None
-    if not (isinstance(data, dict) and data.get("made") == made):
+    if not isinstance(data, dict):
+        return None
+    same_bytes = (pool.digest is not None and data.get("pool") == pool.digest
+                  and data.get("format") == FORMAT)
+    if not same_bytes and data.get("made") != (made or makings(pool)):
         return None
     return rows_of(data.get("rows"))
 
 
+def shipped_data(pool: Pool, pool_digest: str, rows: list[Row]) -> dict[str, object]:
+    """What a shipped pool's rows file holds (`tools/pools/build_scripts.py` writes it)."""
+    return {"made": makings(pool), "pool": pool_digest, "format": FORMAT,
+            "rows": compact(rows)}
+
+
+def compact(rows: list[Row]) -> list[list[str]]:
+    """Rows as kept: a name's own row (form = name, via "name") as its first three values."""
+    return [[*row[:3]] if row[4] == "name" and row[3] == row[2] else [*row] for row in rows]
+
+
 def rows_of(data: object) -> list[Row] | None:
-    """Rows read back, or None when the data is not a list of five strings each."""
+    """Rows read back (`compact`'s form), or None when the data is not a list of rows of five
+    strings, or three (a name's own row)."""
     if not isinstance(data, list):
         return None
     rows: list[Row] = []
     for row in data:
-        if not (isinstance(row, list) and len(row) == 5 and all(type(v) is str for v in row)):
+        if not (type(row) is list and all(type(v) is str for v in row)):
             return None
-        rows.append((row[0], row[1], row[2], row[3], row[4]))
+        if len(row) == 5:
+            rows.append((row[0], row[1], row[2], row[3], row[4]))
+        elif len(row) == 3:
+            rows.append((row[0], row[1], row[2], row[2], "name"))
+        else:
+            return None
     return rows
 
 
@@ -105,15 +128,14 @@ _MADE: dict[str, list[Row]] = {}  # rows made in this process, by entry name
 
 
 def _rows(pool: Pool) -> list[Row]:
-    made = makings(pool)
-    shipped = shipped_rows(pool, made)
+    shipped = shipped_rows(pool)
     if shipped is not None:
         return shipped
-    name = entry_name(pool, made)
+    name = entry_name(pool, makings(pool))
     rows = SCRIPTS.read(name, rows_of)
     if rows is None:
         rows = _MADE.get(name)
         if rows is None:
             rows = _MADE[name] = build_rows(pool)
-        SCRIPTS.write(name, dumps(rows))
+        SCRIPTS.write(name, dumps(compact(rows)))
     return rows

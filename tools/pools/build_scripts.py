@@ -5,8 +5,8 @@ Run after a builder changes a pool's names or readings:
 The rows (each name's romaji, readings, pinyin and other Chinese characters; see
 deckcli/engine/scripts.py) need pykakasi, pypinyin and OpenCC, which take seconds to import;
 shipped with the pools, a search or a deck line in another script never imports them for a
-shipped pool. Each file records the hash of the names it was made from; deckcli makes (and
-caches) the rows again when the pool no longer matches it.
+shipped pool. Each file records the hash of the pool file and of the names it was made from;
+deckcli makes (and caches) the rows again when the pool no longer matches either.
 """
 
 from __future__ import annotations
@@ -18,8 +18,9 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 from deckcli.engine.scripts import build_rows  # noqa: E402
+from deckcli.io.stamps import sha256_hex  # noqa: E402
 from deckcli.pools.registry import PoolRegistry, builtin_pool_dir  # noqa: E402
-from deckcli.pools.scriptcache import FOLDER, makings  # noqa: E402
+from deckcli.pools.scriptcache import FOLDER, shipped_data  # noqa: E402
 
 
 def main() -> None:
@@ -30,7 +31,8 @@ def main() -> None:
     for game_id in registry.game_ids():
         pool = registry.load(game_id)
         rows = build_rows(pool)
-        text = json.dumps({"made": makings(pool), "rows": rows}, ensure_ascii=False,
+        digest = sha256_hex(pool.path.read_bytes())
+        text = json.dumps(shipped_data(pool, digest, rows), ensure_ascii=False,
                           separators=(",", ":"))
         target = folder / f"{pool.path.stem}.json"
         target.write_text(text + "\n", encoding="utf-8")
