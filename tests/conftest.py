@@ -196,6 +196,22 @@ def judged(problems: list[dict[str, object]]) -> list[dict[str, object]]:
 
 
 @pytest.fixture
+def judged_files(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The names of the files a run really judged (not taken from the result cache)."""
+    from deckcli.app import judge
+
+    seen: list[str] = []
+    real = judge.check_target
+
+    def counting(target: Any, registry: Any, settings: Any) -> Any:
+        seen.append(target.path.name)
+        return real(target, registry, settings)
+
+    monkeypatch.setattr(judge, "check_target", counting)
+    return seen
+
+
+@pytest.fixture
 def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A result and pool cache folder of the test's own."""
     from deckcli.app import resultcache

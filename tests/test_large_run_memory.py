@@ -4,7 +4,6 @@ copied; each keeps the results exactly as they were."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from conftest import SAMPLES
@@ -53,16 +52,26 @@ def test_targets_are_let_go_as_the_run_goes(monkeypatch, tmp_path):
 
 
 def test_cached_results_share_the_strings_decks_repeat():
-    row = ["deck-size", "59 cards; megaman decks have exactly 60 — add 1", "error", None, None,
-           None, 1, ["display-only", "Add 1 card", [], []]]
-    data = ["deck", "a.toml", "megaman", "standard", 59, None, [row]]
-    first = resultdata.from_data(json.loads(json.dumps(data)))
-    second = resultdata.from_data(json.loads(json.dumps(data)))
-    assert first is not None and second is not None
+    from deckcli.model.fix import Fix
+    from deckcli.model.problem import Problem
+    from deckcli.model.result import DeckResult
+
+    problem = Problem("deck-size", "59 cards; megaman decks have exactly 60 — add 1", "error",
+                      fix=Fix("display-only", "Add 1 card"))
+    data = resultdata.entry_data(DeckResult("a.toml", "megaman", "standard", 59, [problem]))
+    assert data is not None
+
+    def place(game: str, deck_format: str) -> tuple[str | None, str | None]:
+        return resultdata.decoded_place(game, deck_format)
+
+    first = resultdata.from_entry(data, "a.toml", place)
+    second = resultdata.from_entry(data, "a.toml", place)
+    assert isinstance(first, DeckResult) and isinstance(second, DeckResult)
     one, other = first.problems[0], second.problems[0]
     assert one.message is other.message and one.rule is other.rule
     assert one.severity is other.severity and one.fix.title is other.fix.title
-    assert resultdata.to_data(first) == data  # the same result, value for value
+    assert first.game is second.game
+    assert one == problem  # the same result, value for value
 
 
 def test_a_printable_path_is_itself_and_any_other_escaped():

@@ -20,17 +20,9 @@ LEGAL_TESTGAME = {"T-01": 1, "T-02": 3, "T-03": 3, "T-04": 3}
 
 
 @pytest.fixture
-def judged(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+def judged(judged_files: list[str]) -> list[str]:
     """The paths the run really judged (not taken from the cache)."""
-    seen: list[str] = []
-    real = judge.check_target
-
-    def counting(target, registry, settings):
-        seen.append(target.path.name)
-        return real(target, registry, settings)
-
-    monkeypatch.setattr(judge, "check_target", counting)
-    return seen
+    return judged_files
 
 
 def load(results: Path) -> dict:
@@ -141,27 +133,46 @@ def test_another_version_or_changed_code_is_a_miss(cli, cache, decks, judged, mo
 
 
 def entry_parts(entry: str) -> tuple[str, str, list]:
-    """(hash, stamp and explicit, data) of an entry."""
+    """(hash, stamp and explicit, data) of a deck's entry; data is [REST, LINE] decoded (see
+    `resultdata`: what the report does not say, and the deck's line of the JSON report)."""
     digest, stamp, explicit, data = entry.split(" ", 3)
-    return digest, f"{stamp} {explicit}", json.loads(data)
+    kind, rest_and_line = data.split(" ", 1)
+    assert kind == "D"
+    rest, end = json.JSONDecoder().raw_decode(rest_and_line)
+    return digest, f"{stamp} {explicit}", [rest, json.loads(rest_and_line[end + 1:])]
 
 
-def entry_text(digest: str, explicit: str, data: object) -> str:
-    return f"{digest} {explicit} {json.dumps(data)}"
+def entry_text(digest: str, explicit: str, data: list) -> str:
+    """An entry as deckcli's encoders write one (so that only the change a test made to the
+    data differs from what deckcli would write)."""
+    rest = json.dumps(data[0], ensure_ascii=False, separators=(",", ":"))
+    return f"{digest} {explicit} D {rest} {json.dumps(data[1], ensure_ascii=False)}"
 
 
 TAMPERED = {
-    "verdict flipped to a wrong type": lambda d: d.__setitem__(4, "sixty"),
-    "severity that is none": lambda d: d[6][0].__setitem__(2, "fatal"),
-    "a forged line in a message": lambda d: d[6][0].__setitem__(1, "x\n::error file=a::forged"),
-    "a short row": lambda d: d[6].__setitem__(0, ["copies"]),
-    "not a list": lambda d: d.__setitem__(6, {"legal": True}),
-    "a count below zero": lambda d: d.__setitem__(4, -1),
-    "a deck that is no deck": lambda d: d.__setitem__(0, "other"),
+    "verdict flipped to legal": lambda d: d[1].update(legal=True, passed=True),
+    "verdict flipped to a wrong type": lambda d: d[1].__setitem__("cards", "sixty"),
+    "severity that is none": lambda d: d[1]["problems"][0].__setitem__("severity", "fatal"),
+    "a forged line in a message": lambda d: d[1]["problems"][0].__setitem__(
+        "message", "x\n::error file=a::forged"),
+    "an escape sequence in a message": lambda d: d[1]["problems"][0].__setitem__(
+        "message", "x\x1b]8;;http://evil\x1b\\"),
+    "a C1 control in a card": lambda d: d[1]["problems"][0].__setitem__("card", "x\x9by"),
+    "an injected key": lambda d: d[1].__setitem__("forged", "yes"),
+    "an injected key in a problem": lambda d: d[1]["problems"][0].__setitem__("url", "x"),
+    "a problem without its message": lambda d: d[1]["problems"][0].pop("message"),
+    "keys in another order": lambda d: d.__setitem__(1, dict(reversed(d[1].items()))),
+    "not a list": lambda d: d[1].__setitem__("problems", {"legal": True}),
+    "a count below zero": lambda d: d[1].__setitem__("cards", -1),
+    "a problem's place missing": lambda d: d[0][1].pop(),
+    "a column below zero": lambda d: d[0][1][0].__setitem__(0, -3),
+    "a name with a line break": lambda d: d[0].__setitem__(0, "a\nb"),
+    "a game no run knows": lambda d: d[1].__setitem__("game", "nosuchgame"),
 }
 
 
-@pytest.mark.parametrize("how", [*TAMPERED, "not JSON", "not a string", "other hash"])
+@pytest.mark.parametrize("how", [*TAMPERED, "not JSON", "not a string", "other hash",
+                                 "a raw line separator", "a skip that is no skip"])
 def test_a_tampered_entry_is_a_miss(cli, cache, decks, judged, how):
     expected = cli("check", decks, "--format", "json").out
     [results] = results_files(cache)
@@ -172,9 +183,14 @@ def test_a_tampered_entry_is_a_miss(cli, cache, decks, judged, how):
         TAMPERED[how](data)
         document["entries"][key] = entry_text(digest, explicit, data)
     elif how == "not JSON":
-        document["entries"][key] = f"{digest} {explicit} [[[["
+        document["entries"][key] = f"{digest} {explicit} D [[[["
     elif how == "not a string":
         document["entries"][key] = [digest, explicit, data]
+    elif how == "a raw line separator":
+        data[1]["problems"][0]["message"] += "\u2028::error::forged"
+        document["entries"][key] = entry_text(digest, explicit, data)
+    elif how == "a skip that is no skip":
+        document["entries"][key] = f'{digest} {explicit} S ["skip", "a\\u001b[2J", "x"]'
     else:
         document["entries"][key] = entry_text("0" * 64, explicit, data)
     dump(results, document)
@@ -182,6 +198,20 @@ def test_a_tampered_entry_is_a_miss(cli, cache, decks, judged, how):
     run_ = cli("check", decks, "--format", "json")
     assert run_.out == expected and "Traceback" not in run_.err
     assert judged == ["illegal-five-copies.toml"]
+
+
+def test_an_untampered_entry_rewritten_by_the_tests_encoder_is_a_hit(cli, cache, decks, judged):
+    """The tampering above changes only what each case says: the same data, written again
+    by the test's encoder, is still a hit."""
+    expected = cli("check", decks, "--format", "json").out
+    [results] = results_files(cache)
+    document = load(results)
+    for key, entry in document["entries"].items():
+        digest, explicit, data = entry_parts(entry)
+        document["entries"][key] = entry_text(digest, explicit, data)
+    dump(results, document)
+    judged.clear()
+    assert cli("check", decks, "--format", "json").out == expected and judged == []
 
 
 @pytest.mark.parametrize("content", [b"", b"\x80\x81 not JSON", b"[]", b'{"format": 2}',
@@ -211,7 +241,8 @@ def test_no_cache_neither_reads_nor_writes(cli, cache, decks, judged):
     document = load(results)
     for key, entry in document["entries"].items():  # a forged "legal" verdict for every deck
         digest, explicit, data = entry_parts(entry)
-        data[6] = []
+        data[0][1] = []
+        data[1].update(legal=True, passed=True, problems=[])
         document["entries"][key] = entry_text(digest, explicit, data)
     dump(results, document)
     assert cli("check", decks).code == 0  # believed: the limit docs/security.md states

@@ -6,18 +6,20 @@ every one of its modules (the store's code stamp), `Settings.verdict_key()`, a h
 bytes of every pool file of the run (built-in and user pools; remembered with the pool's
 stamp in its catalogue entry), the working folder (reports show paths as given). The file is
 named by a hash of the key; its first line is JSON holding the key itself (another key is a
-miss), then a line per deck path (`read_entries`):
+miss), then a line per deck path (`_entries`):
 a hash of the file's bytes, its stamp (size, times, inode, device; "-" when it changed moments
-ago), whether it was named on the command line, and its result as plain data. A file whose
+ago), whether it was named on the command line, and its result (`resultdata`: the deck's line
+of the JSON report, which a JSON report of a re-check writes as it is). A file whose
 stamp is the entry's is not read; otherwise its bytes are hashed, and a hash that differs is a
 miss and is replaced; entries of files that no longer exist are dropped; result files of other
 keys are removed when unused for 30 days or beyond the newest 16. A result is kept under the
 hash of the very bytes that were judged, and only when every pool the run used still has the
 bytes its key names.
 
-Nothing read here runs code: an entry is JSON whose every value is type-checked (and whose
-text may hold no control character) before it becomes a `DeckResult`, and a result naming a
-game or format the run does not know is a miss too; anything else is a miss.
+Nothing read here runs code: an entry must be exactly what deckcli's JSON encoder writes
+(`resultdata.ENTRY`: every value of its type, no text holding a control character) before it
+becomes a `DeckResult`, and a result naming a game or format the run does not know is a miss
+too; anything else is a miss.
 `--no-cache` and `DECKCLI_CACHE=off` turn it off.
 """
 
@@ -29,7 +31,7 @@ import time
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
-from deckcli.app.resultdata import from_data, to_data
+from deckcli.app.resultdata import decoded_place, entry_data, from_entry
 from deckcli.app.scan import Skip, Target, drained
 from deckcli.app.settings import Settings
 from deckcli.formats.read import read_limited
@@ -40,7 +42,7 @@ from deckcli.model.result import DeckResult
 from deckcli.pools.poolfile import PoolError
 from deckcli.pools.registry import PoolRegistry
 
-RESULTS = RESULTS_STORE = Store("results", format=6, code=(".",), bound=16,
+RESULTS = RESULTS_STORE = Store("results", format=7, code=(".",), bound=16,
                                 max_bytes=256 * 1024 * 1024, max_age_days=30)
 
 Checked = DeckResult | Skip
@@ -83,7 +85,7 @@ class ResultCache:
         self.changed = False  # a line to drop (a vanished deck, a bad line)
         self.fresh: dict[str, str] = {}  # path -> its new line's entry (results of this run)
         self.index: dict[str, int] = {}  # path -> its place among this run's targets
-        self._places: dict[tuple[str | None, str | None], bool] = {}
+        self._places: dict[tuple[str, str], tuple[str | None, str | None] | None] = {}
 
     @classmethod
     def open(cls, settings: Settings, registry: PoolRegistry) -> ResultCache | None:
@@ -98,17 +100,18 @@ class ResultCache:
         name = RESULTS.entry(key)  # named with the code stamp too; the key inside decides
         return cls(name, key, registry, pools)
 
-    def known_place(self, result: Checked) -> bool:
-        """Whether a cached result names a game and format this run knows (a tampered or
-        stale entry naming another is a miss, never a KeyError in a report)."""
-        if not isinstance(result, DeckResult) or result.game is None:
-            return True
-        place = (result.game, result.format)
-        if place not in self._places:
-            game = self.registry.resolve_id(result.game)
-            self._places[place] = game == result.game and (
-                result.format is None or result.format in self.registry.format_ids(game))
-        return self._places[place]
+    def place(self, game: str, deck_format: str) -> tuple[str | None, str | None] | None:
+        """The game and format a cached line names (as JSON there), decoded, when this run
+        knows them, else None (a tampered or stale entry naming another is a miss, never a
+        KeyError in a report); each pair decoded once a run."""
+        written = (game, deck_format)
+        if written not in self._places:
+            place = decoded_place(game, deck_format)
+            known = place[0] is None or (
+                self.registry.resolve_id(place[0]) == place[0]
+                and (place[1] is None or place[1] in self.registry.format_ids(place[0])))
+            self._places[written] = place if known else None
+        return self._places[written]
 
     def lookup(self, targets: Sequence[Target], now: int
                ) -> tuple[list[Checked | None], dict[int, str | None]]:
@@ -117,14 +120,14 @@ class ResultCache:
         the stamp of each miss (by its place), taken before it is judged, for `put`: a file
         is looked at when its line is met, and only the stamps of misses are kept (20,000
         of them are megabytes)."""
-        self.index = {str(target.path): at for at, target in enumerate(targets)}
+        self.index = {target.file: at for at, target in enumerate(targets)}
         found: list[Checked | None] = [None] * len(targets)
         stamps: dict[int, str | None] = {}
         for shown, entry in _entries(RESULTS.lines(self.name), self.key):
             if shown is None:
                 self.changed = True
             elif (at := self.index.get(shown)) is not None:
-                stamp = file_stamp(targets[at].path, now)
+                stamp = file_stamp(shown, now)
                 found[at] = self._hit(targets[at], stamp, shown, entry)
                 if found[at] is None:
                     stamps[at] = stamp
@@ -134,7 +137,7 @@ class ResultCache:
                 self.changed = True
         for at, target in enumerate(targets):  # no line, or none that holds
             if found[at] is None and at not in stamps:
-                stamps[at] = file_stamp(target.path, now)
+                stamps[at] = file_stamp(target.file, now)
         return found, stamps
 
     def _hit(self, target: Target, stamp: str | None, path: str, entry: str) -> Checked | None:
@@ -143,23 +146,16 @@ class ResultCache:
         if stamp is None or target.problems:
             return None
         parts = entry.split(" ", 3)
-        if len(parts) != 4:
+        if len(parts) != 4 or parts[2] != ("1" if target.explicit else "0"):
             return None
         digest: str | None = parts[0]
         if stamp == UNSETTLED or parts[1] != stamp:
             digest = file_digest(target.path)
             if digest is None or parts[0] != digest:
                 return None
-        if parts[2] != ("1" if target.explicit else "0"):
+        result = from_entry(parts[3], path, self.place)
+        if result is None:
             return None
-        try:
-            result = from_data(json.loads(parts[3]))
-        except (ValueError, RecursionError):
-            return None
-        if result is None or not self.known_place(result):
-            return None
-        if isinstance(result, DeckResult) and result.path == path:
-            result.path = str(target.path)  # the one string of it the run holds
         if parts[1] != stamp:  # a settled stamp to remember
             self.fresh[path] = f"{digest} {stamp} {parts[2]} {parts[3]}"
         return result
@@ -174,10 +170,12 @@ class ResultCache:
         if stamp == UNSETTLED:  # only bytes can tell: those on disk now must be those judged
             if file_digest(target.path) != digest:
                 return
-        elif file_stamp(target.path, time.time_ns()) != stamp:
+        elif file_stamp(target.file, time.time_ns()) != stamp:
             return  # changed while it was checked: not kept
-        data = json.dumps(to_data(result), ensure_ascii=True, separators=(",", ":"))
-        self.fresh[str(target.path)] = f"{digest} {stamp} {int(target.explicit)} {data}"
+        data = entry_data(result)
+        if data is None:  # it would not be read back: judged again next time
+            return
+        self.fresh[target.file] = f"{digest} {stamp} {int(target.explicit)} {data}"
 
     def save(self) -> None:
         """Write the file back when a line changed, else mark it used (eviction keeps what is

@@ -1,115 +1,155 @@
-"""A deck's result as plain JSON data for the result cache, and back, every value checked.
+"""A deck's result as the result cache keeps it, and back, every byte checked.
 
-`from_data` is the only way cached data becomes a result: a value of the wrong type, a
-severity that is not one, a string holding a control character (which a report could echo as
-a forged line) or a wrong shape gives None, a miss, never an exception.
+A deck is kept as `D REST LINE`: LINE is its object of the JSON report exactly as
+`DeckResult.json_line` writes it (`passed` as without `--strict`), REST what the report does
+not say (`[name, [[column, stands for], ...]]`, one pair per problem). A re-check answered
+from the cache writes LINE as it is and decodes it into problems only when a report asks for
+them, so what is read must be what deckcli's encoder writes and nothing else: `ENTRY`, one
+regular expression, matches exactly the encoder's output for a result whose every string is
+clean (no control character, lone surrogate or line separator, which a report could echo as
+a forged line; a fix's replacement text may hold the escapes the encoder writes), keys in
+their order and nothing more; its `legal` and `passed` must be those its severities give,
+and REST must have a pair for each problem. Anything else is a miss (None), never an
+exception. A file that was not a deck is kept as `S ["skip", path, reason]`.
+
+A result that would not pass (a string that is not clean, a fix nested deeper than a choice)
+is not kept: judged each run, as before.
 """
 
 from __future__ import annotations
 
+import json
+import re
+from collections.abc import Callable
 from sys import intern
-from typing import TypeGuard, get_args
+from typing import Any, get_args
 
 from deckcli.app.scan import Skip
 from deckcli.escape import control_character
-from deckcli.model.fix import APPLICABILITIES, Applicability, Fix, TextEdit
+from deckcli.model.fix import Fix, TextEdit
 from deckcli.model.problem import Problem, Severity
-from deckcli.model.result import DeckResult
+from deckcli.model.result import ERROR_MARK, DeckResult
 
-SEVERITIES = frozenset(get_args(Severity))  # "error", "warning", "info"
-# Words every result repeats, as the one string deckcli holds for each: a cached result's
-# are decoded anew from each line, and 20,000 decks' copies of "error" add up. Rule ids,
-# card numbers, messages, fix titles and edits are interned for the same reason: decks share
-# most of them ("61 cards; … — cut 1"; 15,558 messages, 2,273 distinct, in the benchmark's
-# 20,000 decks).
-_SEVERITY: dict[object, Severity] = {word: word for word in get_args(Severity)}
-_APPLICABILITY: dict[object, Applicability] = {word: word for word in APPLICABILITIES}
+# Words every result repeats, as the one string deckcli holds for each: decks share most
+# rule ids, messages and fix titles ("61 cards; … — cut 1"; 15,558 messages, 2,273 distinct,
+# in the benchmark's 20,000 decks).
+_SEVERITY: dict[str, Severity] = {word: word for word in get_args(Severity)}
+
+# A clean string as json's encoder writes it (ensure_ascii off): any character but a quote
+# or a backslash, and `\"`, `\\` (`_RAW`, searched apart, refuses a control character, lone
+# surrogate or line separator anywhere in an entry).
+_STRING = r'"[^"\\]*+(?:\\["\\][^"\\]*+)*+"'
+# A fix's replacement text may hold line breaks: the escapes the encoder and
+# `json_controls` write for control characters and line separators.
+_ESCAPE = r'\\(?:["\\bfnrt]|u00(?:[01][0-9a-f]|7f|[89][0-9a-f])|u202[89])'
+_TEXT = rf'"[^"\\]*+(?:{_ESCAPE}[^"\\]*+)*+"'
+_RAW = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_OR_NULL = rf'(?:{_STRING}|null)'
+_COUNT = r'(?:0|[1-9][0-9]*+)'
+_PLACE = r'[1-9][0-9]*+'
 
 
-def to_data(result: DeckResult | Skip) -> list[object]:
-    """["deck", path, game, format, cards, name, problems] or ["skip", path, reason]."""
+def _listed(item: str) -> str:
+    return rf'\[(?:{item}(?:, {item})*+)?\]'
+
+
+_EDIT = (rf'\{{"line": {_PLACE}, "column": {_PLACE}, "end_line": {_PLACE}, '
+         rf'"end_column": {_PLACE}, "text": {_TEXT}\}}')
+_FIX_HEAD = (rf'\{{"applicability": "(?:safe|unsafe|display-only)", "title": {_STRING}, '
+             rf'"edits": {_listed(_EDIT)}')
+_CHOICE = rf'{_FIX_HEAD}\}}'
+_FIX = rf'{_FIX_HEAD}(?:, "choices": \[{_CHOICE}(?:, {_CHOICE})*+\])?\}}'
+_PROBLEM = (rf'\{{"rule": {_STRING}, "severity": "(?:error|warning|info)", '
+            rf'"message": {_STRING}, "card": {_OR_NULL}, "line": (?:{_COUNT}|null), '
+            rf'"fix": (?:{_FIX}|null)\}}')
+_LINE = (rf'\{{"path": ({_STRING}), "game": ({_OR_NULL}), "format": ({_OR_NULL}), '
+         rf'"legal": (true|false), "passed": (true|false), "cards": ({_COUNT}), '
+         rf'"problems": {_listed(_PROBLEM)}\}}')
+_PAIR = rf'\[(?:{_COUNT}|null),{_PLACE}\]'
+_REST = rf'\[({_OR_NULL}),\[((?:{_PAIR}(?:,{_PAIR})*+)?)\]\]'
+ENTRY = re.compile(rf'D {_REST} ({_LINE})')
+_PROBLEM_MARK = '{"rule": "'  # a problem's start: a quote after a brace is never in a string
+
+# what `place` answers: the game and format a line names (JSON, as written), decoded, or
+# None when the run knows no such game and format
+Place = Callable[[str, str], tuple[str | None, str | None] | None]
+
+
+def entry_data(result: DeckResult | Skip) -> str | None:
+    """What the cache keeps of a result (one line's worth, no line break), or None when it
+    would not be read back (see the module's docstring)."""
     if isinstance(result, Skip):
-        return ["skip", result.path, result.reason]
-    problems = [[p.rule, p.message, p.severity, p.card, p.line, p.column, p.stands_for,
-                 fix_data(p.fix)] for p in result.problems]
-    return ["deck", result.path, result.game, result.format, result.cards, result.name, problems]
+        return "S " + json.dumps(["skip", result.path, result.reason], ensure_ascii=True)
+    rest = json.dumps([result.name, [[p.column, p.stands_for] for p in result.problems]],
+                      ensure_ascii=False, separators=(",", ":"))
+    data = f"D {rest} {result.json_line(False)}"
+    return data if _fields(data) is not None else None
 
 
-def fix_data(fix: Fix | None) -> list[object] | None:
-    """[applicability, title, edits as [line, column, end line, end column, text], choices]:
-    the changes a rule proposed are not kept, only what a report or `--fix` uses."""
-    if fix is None:
+def _fields(data: str) -> tuple[str, ...] | None:
+    """An entry's parts (name, pairs, line, path, game, format, legal, passed, cards, as
+    written) when it is exactly what `entry_data` writes, else None."""
+    found = ENTRY.fullmatch(data)
+    if found is None or not (data.isprintable() or _RAW.search(data) is None):
+        return None  # isprintable answers the usual entry in C
+    fields: tuple[str, ...] = found.groups()
+    line, legal = fields[2], fields[6]
+    if fields[7] != legal or (legal == "true") == (ERROR_MARK in line) \
+            or line.count(_PROBLEM_MARK) != fields[1].count("["):
         return None
-    return [fix.applicability, fix.title,
-            [[e.line, e.column, e.end_line, e.end_column, e.text] for e in fix.edits],
-            [fix_data(choice) for choice in fix.choices]]
+    return fields
 
 
-def fix_from(data: object) -> Fix | None | bool:
-    """The fix `fix_data` wrote (None for none), or False when the data is of another shape."""
-    if data is None:
+def from_entry(data: str, path: str, place: Place) -> DeckResult | Skip | None:
+    """The result an entry holds, or None (a miss) when it is not exactly what `entry_data`
+    writes or names a game and format `place` does not know. `path`: the entry's path,
+    whose one string the result takes when it is the path the line names."""
+    if data.startswith("S "):
+        return _skip(data[2:])
+    fields = _fields(data)
+    if fields is None:
         return None
-    if type(data) is not list or len(data) != 4:
-        return False
-    word, title, edits, choices = data
-    applicability = _APPLICABILITY.get(word) if type(word) is str else None
-    if applicability is None or not _text(title) or type(edits) is not list \
-            or type(choices) is not list:
-        return False
-    made = []
-    for edit in edits:
-        if type(edit) is not list or len(edit) != 5 or not all(
-                _number(value, least=1) for value in edit[:4]) or type(edit[4]) is not str:
-            return False
-        line, column, end_line, end_column, text = edit
-        made.append(TextEdit(line, column, end_line, end_column, intern(text)))
-    found = [fix_from(choice) for choice in choices]
-    kept = [choice for choice in found if isinstance(choice, Fix)]
-    if len(kept) != len(found):
-        return False
-    return Fix(applicability, intern(title), (), tuple(made), tuple(kept))
-
-
-def _text(value: object, optional: bool = False) -> bool:
-    if type(value) is str:  # isprintable answers the usual case in C
-        return value.isprintable() or control_character(value) is None
-    return optional and value is None
-
-
-def _severity(value: object) -> TypeGuard[Severity]:
-    return type(value) is str and value in SEVERITIES
-
-
-def _number(value: object, optional: bool = False, least: int = 0) -> bool:
-    if value is None:
-        return optional
-    return type(value) is int and value >= least
-
-
-def from_data(data: object) -> DeckResult | Skip | None:
-    """The result `to_data` wrote, or None when the data is not exactly of that shape."""
-    if type(data) is not list or not data:
+    name, pairs, line, shown, game, deck_format, _, _, cards = fields
+    known = place(game, deck_format)
+    if known is None:
         return None
-    if data[0] == "skip" and len(data) == 3 and _text(data[1]) and _text(data[2]):
-        return Skip(data[1], data[2])
-    if data[0] != "deck" or len(data) != 7:
+    if shown[1:-1] != path or "\\" in path:  # another path than the entry's: as written
+        path = json.loads(shown)
+    return DeckResult.reported(path, known[0], known[1], int(cards),
+                               None if name == "null" else json.loads(name), line.encode(),
+                               pairs, _problems)
+
+
+def decoded_place(game: str, deck_format: str) -> tuple[str | None, str | None]:
+    """The game and format of a line, as written there (JSON strings or null), decoded."""
+    return (None if game == "null" else intern(json.loads(game)),
+            None if deck_format == "null" else intern(json.loads(deck_format)))
+
+
+def _problems(line: bytes, pairs: str) -> list[Problem]:
+    """The problems of a line `from_entry` checked (so their shape is known)."""
+    rows = json.loads(line)["problems"]
+    places = json.loads(f"[{pairs}]")
+    return [Problem(intern(row["rule"]), intern(row["message"]), _SEVERITY[row["severity"]],
+                    row["card"] and intern(row["card"]), row["line"], column, stands_for,
+                    None if row["fix"] is None else _fix(row["fix"]))
+            for row, (column, stands_for) in zip(rows, places, strict=True)]
+
+
+def _fix(data: dict[str, Any]) -> Fix:
+    edits = tuple(TextEdit(edit["line"], edit["column"], edit["end_line"], edit["end_column"],
+                           intern(edit["text"])) for edit in data["edits"])
+    return Fix(data["applicability"], intern(data["title"]), (), edits,
+               tuple(_fix(choice) for choice in data.get("choices", ())))
+
+
+def _skip(data: str) -> Skip | None:
+    try:
+        found = json.loads(data)
+    except (ValueError, RecursionError):
         return None
-    _, path, game, deck_format, cards, name, rows = data
-    if not (_text(path) and _text(game, True) and _text(deck_format, True) and _number(cards)
-            and _text(name, True) and type(rows) is list):
-        return None
-    problems = []
-    for row in rows:
-        if type(row) is not list or len(row) != 8:
-            return None
-        rule, message, severity, card, line, column, stands_for, fix_row = row
-        fix = fix_from(fix_row)
-        if fix is False or not (_text(rule) and _text(message) and _severity(severity)
-                                and _text(card, True) and _number(line, True)
-                                and _number(column, True) and _number(stands_for, least=1)):
-            return None
-        problems.append(Problem(intern(rule), intern(message), _SEVERITY[severity],
-                                card and intern(card), line, column, stands_for,
-                                fix if isinstance(fix, Fix) else None))
-    return DeckResult(path, game and intern(game), deck_format and intern(deck_format), cards,
-                      problems, name)
+    if type(found) is list and len(found) == 3 and found[0] == "skip" \
+            and all(type(text) is str and control_character(text) is None
+                    for text in found[1:]):
+        return Skip(found[1], found[2])
+    return None

@@ -43,16 +43,27 @@ VIRTUALENV = N_("a virtualenv (holds pyvenv.cfg)")
 class Target(Record):
     """A file to check; `explicit` when named on the command line (always a deck then), the
     problems of the scan that found it (reported with it), and `root`, the folder given whose
-    scan found it."""
+    scan found it. `file` is its path as a string, what a re-check answered from the result
+    cache needs; its `Path` is made when first asked for (by a deck judged)."""
 
-    __slots__ = ("path", "explicit", "problems", "root")
+    __slots__ = ("file", "explicit", "problems", "root", "_path")
 
-    def __init__(self, path: Path, explicit: bool, problems: Sequence[Problem] = (),
+    def __init__(self, path: Path | str, explicit: bool, problems: Sequence[Problem] = (),
                  root: Path | None = None) -> None:
-        self.path = path
+        self.file = str(path)
+        self._path = path if isinstance(path, Path) else None
         self.explicit = explicit
         self.problems = problems  # most have none: the one empty tuple, not a list each
         self.root = root
+
+    @property
+    def path(self) -> Path:
+        if self._path is None:
+            self._path = Path(self.file)
+        return self._path
+
+    def _fields(self) -> tuple[str, ...]:
+        return ("path", "explicit", "problems", "root")
 
 
 class EmptyFolder(Record):
@@ -126,7 +137,7 @@ def once_each(found: list[Target | EmptyFolder | Skip]) -> list[Target | EmptyFo
     kept: list[Target | EmptyFolder | Skip] = []
     for item in found:
         if isinstance(item, Target):
-            key = os.path.abspath(item.path)
+            key = os.path.abspath(item.file)
             if key in first:
                 first[key].explicit = first[key].explicit or item.explicit
                 continue
@@ -160,16 +171,20 @@ def excluded_file(path: Path, settings: Settings) -> str | None:
 
 
 def find_deck_files(path: Path, settings: Settings | None = None
-                    ) -> tuple[list[Path], list[Skip], list[tuple[str, Problem]]]:
-    """Candidate deck files under a folder (sorted, depth first), what was skipped and why,
-    and folders that could not be listed (each with its `unreadable` problem).
+                    ) -> tuple[list[str], list[Skip], list[tuple[str, Problem]]]:
+    """Candidate deck files under a folder (sorted, depth first; each as `str(Path(folder) /
+    name)` would write it, without a `Path` per file), what was skipped and why, and folders
+    that could not be listed (each with its `unreadable` problem).
 
     Symbolic links are followed while they stay inside the folder: a link to `/` or `..` in a
     pull request must not make CI read (and quote) files from elsewhere, nor walk the disk.
     `os.scandir` tells links from files without a system call per file.
     """
     settings = settings or Settings()
-    found: list[Path] = []
+    found: list[str] = []
+    # most exclusion globs are folder patterns (`.*/`, `node_modules/`): files are asked
+    # about only when a glob could match one
+    given_files, default_files = settings.excludes_files(False), settings.excludes_files()
     skipped: list[Skip] = []
     problems: list[tuple[str, Problem]] = []
     seen_dirs: set[tuple[int, int]] = set()
@@ -203,8 +218,8 @@ def find_deck_files(path: Path, settings: Settings | None = None
             hidden = hidden or _(VIRTUALENV)
         chain = _with_gitignore(chain, folder_abs, root)
         subfolders = []
-        # once per folder, not per file: its Path, and its absolute path with a separator
-        folder_path, prefix = Path(folder), os.path.join(folder_abs, "")
+        # once per folder, not per file: its shown and its absolute path with a separator
+        shown, prefix = _child_prefix(Path(folder)), os.path.join(folder_abs, "")
         for entry in entries:
             entry_abs = prefix + entry.name  # os.path.join(folder_abs, entry.name)
             if _is_dir(entry):
@@ -220,20 +235,32 @@ def find_deck_files(path: Path, settings: Settings | None = None
                 else:
                     subfolders.append((entry.path, Path(entry_abs), chain, soft))
             elif entry.name.lower().endswith(DECK_SUFFIXES):
-                hard = _outside(entry, top) or settings.excluded(entry_abs, False, False)
-                soft = hidden or settings.excluded(entry_abs, False) \
-                    or _ignored(chain, entry_abs, False)
+                hard = _outside(entry, top)
+                if hard is None and given_files:
+                    hard = settings.excluded(entry_abs, False, False)
+                soft = hidden
+                if soft is None and default_files:
+                    soft = settings.excluded(entry_abs, False)
+                if soft is None and chain:
+                    soft = _ignored(chain, entry_abs, False)
                 if hard or (soft and entry_abs not in tracked.files):
                     by_file = entry_abs in tracked.files and not _outside(entry, top) \
                         and settings.excluded_by_file(entry_abs, False)
                     skipped.append(Skip(str(Path(entry.path)), hard or soft or "",
                                         announced=bool(by_file)))
                 else:
-                    found.append(folder_path / entry.name)  # Path(entry.path)
+                    found.append(shown + entry.name)
             else:
                 skipped.append(Skip(str(Path(entry.path)), not_a_deck_file(), quiet=True))
         pending.extend(reversed(subfolders))  # depth first, in name order
     return found, skipped, problems
+
+
+def _child_prefix(folder: Path) -> str:
+    """What `str(folder / name)` puts before a name: the folder and a separator ("" for
+    the working folder, which a Path writes as "." and its children without it)."""
+    written = str(folder)
+    return "" if written == "." else os.path.join(written, "")
 
 
 def _announced(folder: Path, folder_abs: str, tracked: Tracked, settings: Settings

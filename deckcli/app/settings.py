@@ -147,6 +147,12 @@ class Settings:
                 return _("excluded by {reason}").format(reason=reason)
         return None
 
+    def excludes_files(self, defaults: bool = True) -> bool:
+        """Whether an exclusion glob can match a file itself (`defaults=False`: one someone
+        gave); the defaults are folder patterns, which a scan need not try on every file."""
+        return any(rules.file_patterns for rules, default in self._exclusions
+                   if defaults or not default)
+
     def excluded_by_file(self, path: str, is_dir: bool) -> str | None:
         """Why a configuration file's exclusions skip an absolute path, or None (the command
         line's and the defaults are the runner's choice; a file's hides a tracked deck only

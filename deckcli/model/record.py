@@ -20,18 +20,19 @@ class Record:
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        names: tuple[str, ...] = self.__slots__
-        return all(getattr(self, name) == getattr(other, name) for name in names
-                   if not name.startswith("_"))
+        return all(getattr(self, name) == getattr(other, name) for name in self._fields())
 
     def __repr__(self) -> str:
-        names: tuple[str, ...] = self.__slots__
-        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in names
-                          if not name.startswith("_"))
+        shown = ", ".join(f"{name}={getattr(self, name)!r}" for name in self._fields())
         return f"{type(self).__name__}({shown})"
 
     def replaced(self, **changes: Any) -> Self:
         """A copy with some values changed (for records whose `__init__` takes every slot)."""
+        return type(self)(**{**{name: getattr(self, name) for name in self._fields()},
+                             **changes})
+
+    def _fields(self) -> tuple[str, ...]:
+        """The values compared and shown: the slots not starting with "_" (a record that
+        keeps a value behind a property names it here instead)."""
         names: tuple[str, ...] = self.__slots__
-        return type(self)(**{**{name: getattr(self, name) for name in names
-                                if not name.startswith("_")}, **changes})
+        return tuple(name for name in names if not name.startswith("_"))

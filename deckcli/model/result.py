@@ -6,9 +6,11 @@ documentation included, so renderers import nothing from the rule engine.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from deckcli.escape import json_controls
 from deckcli.model.problem import Problem
 from deckcli.model.record import Record
 
@@ -18,9 +20,16 @@ if TYPE_CHECKING:
 
 class DeckResult(Record):
     """The verdict on one deck file: its path, game and format, how many cards, what is wrong,
-    its name (slots: a run of 20,000 decks holds 20,000 of them)."""
+    its name (slots: a run of 20,000 decks holds 20,000 of them).
 
-    __slots__ = ("path", "game", "format", "cards", "problems", "name", "_digest")
+    A verdict from the result cache holds its deck's object of the JSON report as deckcli
+    wrote it (`_line`, UTF-8, checked when read; bytes: half the memory of a string holding
+    "—"): `--format json` writes it as it is, and its problems are decoded from it and
+    `_places` (columns and counts, which the report does not say) only when something asks
+    for them (`_decode`, one function for all)."""
+
+    __slots__ = ("path", "game", "format", "cards", "_problems", "name", "_digest", "_line",
+                 "_places", "_decode")
 
     def __init__(self, path: str, game: str | None, format: str | None, cards: int,
                  problems: list[Problem], name: str | None = None) -> None:
@@ -29,17 +38,53 @@ class DeckResult(Record):
         self.game = game
         self.format = format
         self.cards = cards
-        self.problems = problems
+        self._problems: list[Problem] | None = problems
         self.name = name
+        self._line: bytes | None = None
+        self._places = ""
+        self._decode: Decode | None = None
+
+    @classmethod
+    def reported(cls, path: str, game: str | None, format: str | None, cards: int,
+                 name: str | None, line: bytes, places: str, decode: Decode) -> DeckResult:
+        """A verdict held as its line of the JSON report (`json_line(False)` of a verdict,
+        checked to be nothing else), its problems decoded by `decode(line, places)` when
+        first asked for."""
+        result = cls.__new__(cls)  # every slot set here: a re-check makes 20,000 of them
+        result._digest, result._problems, result.name = None, None, name
+        result._line, result._places, result._decode = line, places, decode
+        result.path, result.game, result.format, result.cards = path, game, format, cards
+        return result
+
+    @property
+    def problems(self) -> list[Problem]:
+        if self._problems is None:
+            assert self._line is not None and self._decode is not None  # set together
+            self._problems = self._decode(self._line, self._places)
+        return self._problems
+
+    @problems.setter
+    def problems(self, problems: list[Problem]) -> None:
+        self._problems = problems
+
+    def _fields(self) -> tuple[str, ...]:
+        return _DECK_FIELDS
 
     @property
     def legal(self) -> bool:
-        return not any(p.severity == "error" for p in self.problems)
+        if self._problems is None:  # the line's own verdict (its severities agree: checked)
+            return b'"legal": true' in (self._line or b"")
+        return not any(p.severity == "error" for p in self._problems)
+
+    def _warned(self) -> bool:
+        if self._problems is None:
+            return WARNING_MARK in (self._line or b"")
+        return any(p.severity == "warning" for p in self._problems)
 
     def fails(self, strict: bool) -> bool:
         """Whether this deck fails the check: an error, or with `strict` any warning (an
         information notice never fails it)."""
-        return not self.legal or (strict and any(p.severity == "warning" for p in self.problems))
+        return not self.legal or (strict and self._warned())
 
     def fails_on_warnings(self, strict: bool) -> bool:
         """Whether a legal deck fails only because `--strict` makes its warnings fail it."""
@@ -58,8 +103,30 @@ class DeckResult(Record):
             "problems": [p.to_json() for p in self.problems],
         }
 
+    def json_line(self, strict: bool = False) -> str:
+        """The deck's object of the JSON report, on one line: json's C encoder (no ASCII
+        escapes), then a DEL, C1 control or line separator as its `\\u` escape. A verdict
+        from the result cache writes the line it holds (its problems never decoded: nothing
+        could have changed them), `passed` turned false when `strict` fails its warnings."""
+        if self._line is None or self._problems is not None:
+            return json_controls(json_encode(self.to_json(strict)))
+        line = self._line.decode()
+        if strict and self.fails_on_warnings(strict):
+            return line.replace('"passed": true', '"passed": false', 1)
+        return line
+
+
+# In a line of the JSON report, these are the deck's own words: in a string, every quote is
+# escaped, so `, "severity": "warning"` (a quote after a space) is never inside one.
+WARNING_MARK = b', "severity": "warning"'
+ERROR_MARK = ', "severity": "error"'
+_DECK_FIELDS = ("path", "game", "format", "cards", "problems", "name")
+json_encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(…,
+# ensure_ascii=False), without a new encoder for every deck (the JSON report's one encoder)
+
 
 RuleDocs = dict[str, list[tuple[str, "RuleDoc"]]]
+Decode = Callable[[bytes, str], list[Problem]]  # a cached line and its places -> problems
 
 
 class CheckResult(Record):

@@ -3,20 +3,18 @@
 
 One deck per line: readable and greppable, and written by json's C encoder (an indented
 dump runs in pure Python and cost more than checking the decks on a 5,000-deck repository),
-as each deck comes. A DEL, C1 control or line separator in a string is written as its `\\u`
-escape.
+as each deck comes (`DeckResult.json_line`: a verdict from the result cache writes the line
+it holds, never decoded and encoded again). A DEL, C1 control or line separator in a string
+is written as its `\\u` escape.
 """
 
 from __future__ import annotations
 
-import json
 from typing import TextIO
 
 from deckcli.escape import json_controls
 from deckcli.model.result import CheckResult
-
-_encode = json.JSONEncoder(ensure_ascii=False).encode  # json.dumps(…, ensure_ascii=False),
-# without a new encoder for every deck
+from deckcli.model.result import json_encode as _encode
 
 
 def report_schema() -> dict[str, object]:
@@ -82,7 +80,7 @@ def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
     separator = "\n  "
     for deck in result.decks:
         out.write(separator)
-        out.write(json_controls(_encode(deck.to_json(result.strict))))
+        out.write(deck.json_line(result.strict))
         separator = ",\n  "
     notes = f', "notes": {_encode(result.notes)}' if result.notes else ""
     verdict = f', "strict": {_encode(result.strict)}, "passed": {_encode(result.ok)}'

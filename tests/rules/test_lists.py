@@ -89,3 +89,24 @@ def test_a_restricted_name_counts_every_printing_together(bolt_restricted):
 def test_a_restricted_name_at_its_limit_over_two_printings_is_legal(bolt_restricted):
     result = judge({"Ada, Knight": 1, "T-12": 1, "Fireball": 3}, pools=bolt_restricted)
     assert [p for p in result.problems if p.rule == "restricted"] == []
+
+
+def test_the_hover_says_a_card_is_banned_or_how_many_of_a_restricted_name_the_deck_holds(
+        bolt_restricted):
+    from rulecheck import hovers
+
+    deck = {"Ada, Knight": 1, "Wish": 2, "Forbidden Tome": 1, "Bolt": 3}
+
+    def listed(cards: dict[str, int], ref: str, **where: object) -> list[str]:
+        return [line for line in hovers(cards, ref, **where)
+                if not line.startswith("copies in the deck")]
+
+    assert listed(deck, "Forbidden Tome") == ["banned in testgame decks (rule banned)"]
+    assert listed(deck, "Wish") == [
+        "restricted in testgame decks: 2 in the deck, at most 1 (rule restricted)"]
+    assert listed({"Ada, Knight": 1}, "T-07") == [
+        "restricted in testgame decks: 0 in the deck, at most 1 (rule restricted)"]
+    assert listed(deck, "Fireball") == []
+    both = {"Ada, Knight": 1, "T-02": 1, "T-12": 1}  # two printings of the restricted name
+    assert listed(both, "T-12", pools=bolt_restricted) == [
+        "restricted in testgame decks: 2 in the deck, at most 1 (rule restricted)"]

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Annotated, Literal
 
 from deckcli.engine.rules.context import DeckView, ProblemStream, cut, problem
-from deckcli.engine.rules.kind import RuleKind
+from deckcli.engine.rules.kind import Hover, RuleKind
 from deckcli.i18n import N_, _
 from deckcli.model.fix import Fix, cut_fix
 from deckcli.model.poolspec import RuleBase
@@ -19,6 +19,7 @@ if TYPE_CHECKING:
     from pydantic import Field
 
     from deckcli.engine.resolver import Resolved
+    from deckcli.model.card import Card
 
 EXAMPLE = N_("a listed card in the deck")
 
@@ -112,6 +113,26 @@ def fix_restricted(rule: RestrictedRule, view: DeckView, found: Problem) -> Fix 
                 None)
 
 
+def hover_banned(rule: BannedRule, view: DeckView, card: Card) -> Hover | None:
+    """'banned in megaman decks (rule banned)', over a card the list names."""
+    if card.number not in listed_numbers(view, rule.cards):
+        return None
+    return _("banned in {decks} (rule {rule})"), dict(decks=view.deck_word, rule=rule.id)
+
+
+def hover_restricted(rule: RestrictedRule, view: DeckView, card: Card) -> Hover | None:
+    """'restricted in … decks: 2 in the deck, at most 1 (rule restricted)', over a card the
+    list names; every printing of the listed name counted, as the check counts them."""
+    numbers = next((named for reference in rule.cards
+                    if card.number in (named := {found.number for found in
+                                                 view.resolver.named(reference)})), None)
+    if numbers is None:
+        return None
+    held = sum(item.count for item in view.cards if item.card.number in numbers)
+    return _("restricted in {decks}: {held} in the deck, at most {max} (rule {rule})"), dict(
+        decks=view.deck_word, held=held, max=rule.max, rule=rule.id)
+
+
 DOC = N_("banned and restricted: card lists a format names.\n\n"
          "`banned` cards may not be played at all; `restricted` cards at most `max` times "
          "(default 1). List entries are card references (numbers or names), resolved like deck "
@@ -121,11 +142,12 @@ KINDS = (
     RuleKind(BannedRule, check_banned, explain_banned,
              lambda rule: _("{count} banned").format(count=len(rule.cards)), DOC,
              EXAMPLE, position=50,
-             fix=fix_banned, fix_doc=N_("Fix (unsafe, --unsafe-fixes): removes the banned card.")),
+             fix=fix_banned, fix_doc=N_("Fix (unsafe, --unsafe-fixes): removes the banned card."),
+             hover=hover_banned),
     RuleKind(RestrictedRule, check_restricted, explain_restricted,
              lambda rule: _("{count} restricted to {max}").format(count=len(rule.cards),
                                                                   max=rule.max),
              DOC, EXAMPLE, position=51, fix=fix_restricted,
              fix_doc=N_("Fix (unsafe, --unsafe-fixes): cuts the copies over the limit, from the "
-                        "last line that holds the card.")),
+                        "last line that holds the card."), hover=hover_restricted),
 )
