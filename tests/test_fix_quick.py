@@ -126,7 +126,7 @@ def ending(rng: random.Random, lines: list[str]) -> str:
     newline = rng.choice(["\n", "\n", "\n", "\r\n", "\r"])
     if rng.random() < 0.05:  # a line ending that is no newline to a reader of lines
         lines[rng.randrange(len(lines))] += rng.choice(["\x85", "\u2028", "\r"])
-    if rng.random() < 0.1:  # endings mixed, as after an edit by another program
+    if rng.random() < 0.2:  # endings mixed, as after an edit by another program
         return "".join(line + rng.choice(["\n", "\r\n"]) for line in lines[:-1]) + lines[-1] \
             + (newline if rng.random() < 0.5 else "")
     return newline.join(lines) + (newline if rng.random() < 0.8 else "")
@@ -140,7 +140,8 @@ def proposed(rng: random.Random, deck: Deck, resolver: Resolver, read: list) -> 
             fixes += [found.fix, *found.fix.choices]
     refs = [entry.ref for entry in deck.entries]
     pool = resolver.pool.cards
-    for entry in rng.sample(deck.entries, k=min(4, len(deck.entries))):
+    chosen = rng.sample(deck.entries, k=min(4, len(deck.entries)))
+    for entry in {id(entry): entry for entry in [*chosen, deck.entries[-1]]}.values():
         other = rng.choice(refs)
         card = rng.choice(pool)
         fixes += [cut_fix([entry.ref], rng.randint(1, entry.count + 1), entry.ref),
@@ -316,3 +317,19 @@ def test_each_layout_s_fixes_are_made_alike_either_way(kind: DeckKind, written: 
             assert made == whole.made_fully(fix), fix
             offered += made is not None
     assert offered
+
+
+def test_a_key_line_outside_cards_is_never_edited_as_the_card_s() -> None:
+    """The quick way checks the line it is told an entry stands on: a line of another table
+    (or of none) writing the same key is not the entry's, whatever the reader said."""
+    written = MEGA + "CyberSword = 1\n[meta]\nCyberSword = 2\n[cards]\nCyberSword = 4\n"
+    deck, read = parse_deck_text(written, Deck(path="d.toml", kind="toml"))
+    assert not read and deck.entries[0].line == 7
+    before = Before(written, deck, resolver_of(deck), read)
+    cut = cut_fix(["CyberSword"], 1, "CyberSword")
+    for wrong in (3, 5):
+        deck.entries[0].line = wrong
+        assert before._made_quickly(cut) is None
+    deck.entries[0].line = 7
+    made = before._made_quickly(cut)
+    assert made is not None and made.edits[0].line == 7
