@@ -11,6 +11,7 @@ from __future__ import annotations
 import codecs
 import re
 from collections import Counter
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 from deckcli.errors import EXIT_FAILED, UserError
@@ -80,11 +81,19 @@ def apply_edit(data: bytes, deck: Deck, edit: Edit) -> bytes:
 
 
 def _edit_toml(text: str, edit: Edit) -> str:
+    def made(closed: str, newline: str) -> str:
+        result = _edit_count_lines(closed, edit)
+        return _edit_with_tomlkit(closed, edit, newline) if result is None else result
+
+    return on_closed_text(text, made)
+
+
+def on_closed_text(text: str, edit: Callable[[str, str], str]) -> str:
+    """`edit(text, newline)` made on the text with a final line ending (tomlkit's edits
+    want one), which is taken off again when the file had none."""
     newline = newline_of(text)
     open_end = bool(text) and not text.endswith("\n")
-    result = _edit_count_lines(text + newline if open_end else text, edit)
-    if result is None:
-        result = _edit_with_tomlkit(text + newline if open_end else text, edit, newline)
+    result = edit(text + newline if open_end else text, newline)
     return result[: -len(newline)] if open_end and result.endswith(newline) else result
 
 
@@ -109,20 +118,9 @@ def _edit_count_lines(text: str, edit: Edit) -> str | None:
         if key in starts:
             return None
         starts[key] = key_start
-    spans: dict[str, tuple[int, int, str]] = {}
-    for entry, count in edit.changes:
-        at = starts.get(entry.ref)
-        if at is None or entry.ref in spans:
-            return None
-        line = text.rfind("\n", 0, at) + 1
-        found = _COUNT_LINE.match(text, line)
-        if found is None:
-            return None
-        spans[entry.ref] = (*found.span("count"), str(count)) if count else \
-            (line, found.end(), "")
-    edited = text
-    for start, end, new in sorted(spans.values(), reverse=True):
-        edited = edited[:start] + new + edited[end:]
+    edited = count_lines_edited(text, edit, starts)
+    if edited is None:
+        return None
     try:
         before, after = tomlread.loads(text), tomlread.loads(edited)
     except (tomlread.TOMLDecodeError, ValueError, RecursionError):
@@ -137,6 +135,29 @@ def _edit_count_lines(text: str, edit: Edit) -> str | None:
         else:
             planned.pop(entry.ref, None)
     return edited if after == {**before, "cards": planned} else None
+
+
+def count_lines_edited(text: str, edit: Edit, starts: Mapping[str, int]) -> str | None:
+    """The edit's new counts made on the plain count lines holding its entries' keys
+    (`starts`: where each key's token starts): a count's token replaced, an entry set to 0
+    losing its whole line. None when an entry has no such line. Nothing is read back here:
+    the caller shows the result is the planned document (by reading it, or by the text's
+    layout, `formats.fixquick`)."""
+    spans: dict[str, tuple[int, int, str]] = {}
+    for entry, count in edit.changes:
+        at = starts.get(entry.ref)
+        if at is None or entry.ref in spans:
+            return None
+        line = text.rfind("\n", 0, at) + 1
+        found = _COUNT_LINE.match(text, line)
+        if found is None:
+            return None
+        spans[entry.ref] = (*found.span("count"), str(count)) if count else \
+            (line, found.end(), "")
+    edited = text
+    for start, end, new in sorted(spans.values(), reverse=True):
+        edited = edited[:start] + new + edited[end:]
+    return edited
 
 
 def _edit_with_tomlkit(text: str, edit: Edit, newline: str) -> str:
@@ -178,19 +199,25 @@ def _edit_with_tomlkit(text: str, edit: Edit, newline: str) -> str:
     return document.as_string()
 
 
-def _edit_text(text: str, edit: Edit) -> str:
+def _edit_text(text: str, edit: Edit,
+               count_at: Mapping[int, tuple[int, int] | None] | None = None) -> str:
+    """The edit made line by line. `count_at`: where the count stands on each entry's line,
+    when the caller knows (else the text is read for it); no new entry then."""
     lines = text.splitlines(keepends=True)
-    parsed = list(text_lines(text))
-    spans = {line.number: line.count_at for line in parsed}
-    # a new card goes before the first side zone (`Sideboard:`), never into it
-    zone_at = next((line.number - 1 for line in parsed if line.kind == "section" and line.zone),
-                   None) if edit.new_key is not None else None
+    zone_at = None
+    if count_at is None or edit.new_key is not None:
+        parsed = list(text_lines(text))
+        count_at = {line.number: line.count_at for line in parsed}
+        # a new card goes before the first side zone (`Sideboard:`), never into it
+        zone_at = next((line.number - 1 for line in parsed
+                        if line.kind == "section" and line.zone),
+                       None) if edit.new_key is not None else None
     if zone_at is not None:
         lines.insert(zone_at, f"{edit.new_count} {edit.new_key}{newline_of(text)}")
     for entry, count in sorted(edit.changes, key=lambda change: -(change[0].line or 0)):
         assert entry.line is not None, "text entries come from text_entries, with their lines"
         index = entry.line - 1 + (zone_at is not None and entry.line > zone_at)
-        span = spans[entry.line]
+        span = count_at[entry.line]
         if count and span is not None:
             written = str(count) if span[0] < span[1] else f"{count} "  # `Name (number)`: 1 copy
             lines[index] = lines[index][:span[0]] + written + lines[index][span[1]:]

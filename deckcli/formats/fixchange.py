@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from deckcli.errors import EXIT_FAILED, UserError
 from deckcli.formats.edit import Edit, _edit_text, _edit_toml, plan_remove
 from deckcli.formats.text_format import text_entries
-from deckcli.formats.textread import newline_of, text_lines
+from deckcli.formats.textread import TextLine, newline_of, text_lines
 from deckcli.formats.tomldeck import parse_toml_deck
 from deckcli.formats.tomlkeys import card_key_spans
 from deckcli.i18n import _
@@ -92,17 +92,24 @@ def _rename_lines(text: str, ref: str, new: str) -> str:
     for line in text_lines(text):
         if line.kind != "card" or line.zone is not None or line.ref != ref:
             continue
-        indent = len(line.text) - len(line.text.lstrip())
-        after = line.count_at[1] if line.count_at and line.count_at[0] == indent else 0
-        start = line.text.find(ref, after)
-        if start < 0:
-            continue
-        index = line.number - 1
-        lines[index] = lines[index][:start] + new + lines[index][start + len(ref):]
-        renamed = True
+        written = renamed_line(line, lines[line.number - 1], new)
+        if written is not None:
+            lines[line.number - 1] = written
+            renamed = True
     if not renamed:
         raise UserError(f"no line writes {ref!r}", EXIT_FAILED)
     return "".join(lines)
+
+
+def renamed_line(line: TextLine, raw: str, new: str) -> str | None:
+    """A card line (`raw`: with its line ending) writing `new` where it wrote its reference
+    (after its count, when the count comes first); None when the reference is not there."""
+    indent = len(line.text) - len(line.text.lstrip())
+    after = line.count_at[1] if line.count_at and line.count_at[0] == indent else 0
+    start = line.text.find(line.ref, after)
+    if start < 0:
+        return None
+    return raw[:start] + new + raw[start + len(line.ref):]
 
 
 def _toml_entries(text: str, deck: Deck) -> list[DeckEntry]:
