@@ -280,6 +280,7 @@ LAYOUTS = [
     ("toml", MEGA + '\n[cards]\nCyberSword = 4\n\'AreaSteal\' = 3  # two\n  "1C8" = 1\n'),
     ("toml", MEGA + "[ cards ]\r\nCyberSword = 4\r\n\"AreaSteal\" = 3\r\n\r\n\r\n\"1C20\" = 2"),
     ("toml", MEGA + '[meta]\nCyberSword = 2\n[cards]\nAreaSteal = 3\nCyberSword = 4\n'),
+    ("toml", MEGA + '[cards]\n"1C8" = 2\n\'"1C8"\' = 3\n\'1C12\' = 1\n1C12x = 4\n'),
     # TOML it leaves to the whole way: what spans lines, and headers it does not read
     ("toml", MEGA + 'tags = [\n["cards"]\n]\nCyberSword = 9\n[cards]\nCyberSword = 4\n'
              'AreaSteal = 1\n'),
@@ -320,16 +321,18 @@ def test_each_layout_s_fixes_are_made_alike_either_way(kind: DeckKind, written: 
 
 
 def test_a_key_line_outside_cards_is_never_edited_as_the_card_s() -> None:
-    """The quick way checks the line it is told an entry stands on: a line of another table
-    (or of none) writing the same key is not the entry's, whatever the reader said."""
-    written = MEGA + "CyberSword = 1\n[meta]\nCyberSword = 2\n[cards]\nCyberSword = 4\n"
+    """The quick way looks for a card's key in the `[cards]` table only: the same key at the
+    top, or in another table, is not the card's."""
+    written = MEGA + "CyberSword = 1\n[meta]\nCyberSword = 2\n[cards]\n# CyberSword = 3\n" \
+        "'AreaSteal' = 2\nCyberSword = 4\n\"1C8\" = 1\n"
     deck, read = parse_deck_text(written, Deck(path="d.toml", kind="toml"))
-    assert not read and deck.entries[0].line == 7
+    assert not read
     before = Before(written, deck, resolver_of(deck), read)
-    cut = cut_fix(["CyberSword"], 1, "CyberSword")
-    for wrong in (3, 5):
-        deck.entries[0].line = wrong
-        assert before._made_quickly(cut) is None
-    deck.entries[0].line = 7
-    made = before._made_quickly(cut)
-    assert made is not None and made.edits[0].line == 7
+    whole = Before(written, deck, resolver_of(deck), read, quick=False)
+    for fix in (cut_fix(["CyberSword"], 1, "CyberSword"), cut_fix(["CyberSword"], 4, "t"),
+                rename_fix("unsafe", "CyberSword", "Cyber Sword", "t"),
+                cut_fix(["AreaSteal"], 1, "t"), cut_fix(["1C8"], 1, "t")):
+        made = before._made_quickly(fix)
+        assert made is not None and made == whole.made_fully(fix)
+        assert made.edits[0].line == {"CyberSword": 9, "AreaSteal": 8, "1C8": 10}[
+            fix.changes[0].refs[0]]

@@ -82,7 +82,7 @@ class Before:
             self.read, read = parse_deck_text(text, Deck(path=deck.path, kind=deck.kind))
         else:  # the judge read this very text into `deck`
             self.read = deck
-        self.errors = sum(p.severity == "error" for p in read)
+        self.problems = read
         self._cards: Counter[str] | None = None
         # a text read without a single problem can have its usual fixes made line by line
         self._quick: QuickDeck | None = None
@@ -151,7 +151,8 @@ class Before:
         new, problems = parse_deck_text(after, Deck(path=self.deck.path, kind=self.deck.kind))
         if any(p.rule in UNREADABLE_RULES for p in problems):
             return False
-        if sum(p.severity == "error" for p in problems) > self.errors:
+        if sum(p.severity == "error" for p in problems) > sum(
+                p.severity == "error" for p in self.problems):
             return False
         games = [change.value for change in fix.changes if change.op == "game"]
         if new.game != (games[0] if games else old.game) or (new.format, new.name) != (

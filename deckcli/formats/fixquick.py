@@ -35,19 +35,20 @@ import re
 from collections.abc import Sequence
 
 from deckcli.errors import UserError
-from deckcli.formats.edit import _COUNT_LINE, Edit, _edit_text, count_lines_edited, on_closed_text
+from deckcli.formats.edit import Edit, _edit_text, count_lines_edited, on_closed_text
 from deckcli.formats.entries import MAX_COUNT, check_entry
 from deckcli.formats.fixchange import _key_token, planned, renamed_line
 from deckcli.formats.textread import text_line
-from deckcli.model.deck import Deck
+from deckcli.model.deck import Deck, DeckEntry
 from deckcli.model.fix import Fix
 
 _BARE = r"[A-Za-z0-9_-]+"
 _KEY = rf"""(?:{_BARE}|"[^"\\\n\r]*"|'[^'\n\r]*')"""
 # a `[table]` header of bare names, at the start of a line: its `[` is the only one it holds
-_HEADER = re.compile(rf"^[ \t]*\[[ \t]*({_BARE}(?:[ \t]*\.[ \t]*{_BARE})*)[ \t]*\]",
-                     re.MULTILINE)
-_KEY_AT = re.compile(rf"[ \t]*({_KEY})[ \t]*=")
+_HEADER = re.compile(rf"[ \t]*\[[ \t]*({_BARE}(?:[ \t]*\.[ \t]*{_BARE})*)[ \t]*\]")
+_BARE_KEY = re.compile(_BARE)
+_KEY_TOKEN = re.compile(_KEY)
+_EQUALS = re.compile(r"[ \t]*=")
 
 
 class Quick:
@@ -72,9 +73,16 @@ class QuickDeck:
         self.deck = deck
         self.lines = lines  # with their endings
         self.starts = starts  # where each line starts, and where the text ends
-        self.by_ref = {entry.ref: entry for entry in deck.entries}
-        self.usable = lf_or_crlf(text, len(lines)) and len(self.by_ref) == len(deck.entries) \
-            and (deck.kind == "text" or deck.kind == "toml" and self._toml_usable())
+        self._by_ref: dict[str, DeckEntry] | None = None
+        self.usable = lf_or_crlf(text, len(lines)) and (
+            deck.kind == "text" or deck.kind == "toml" and self._toml_usable())
+
+    @property
+    def by_ref(self) -> dict[str, DeckEntry]:
+        """The deck's entries by reference (a reader keeps one entry per reference)."""
+        if self._by_ref is None:
+            self._by_ref = {entry.ref: entry for entry in self.deck.entries}
+        return self._by_ref
 
     def made(self, fix: Fix) -> Quick | None:
         """The fix's one change made on its lines, or None when it is not shown to read back
@@ -97,21 +105,21 @@ class QuickDeck:
 
     def _renamed(self, ref: str, new: str) -> Quick | None:
         entry = self.by_ref.get(ref)
-        if entry is None or entry.line is None or new in self.by_ref or \
-                check_entry(new, entry.count, None) is not None:
-            return None
-        index = entry.line - 1
-        if index >= len(self.lines):
+        if entry is None or new in self.by_ref or check_entry(new, entry.count, None) is not None:
             return None
         if self.deck.kind == "toml":
-            key = self._key_at(index, ref)
+            key = self._key_span(ref)
             if key is None:
                 return None
             token = _key_token(new, self.text[key[0]:key[1]])
             if "\\" in token or not new.isprintable():
                 return None
             after = self.text[:key[0]] + token + self.text[key[1]:]
+            index = bisect.bisect_right(self.starts, key[0]) - 1
         else:
+            if entry.line is None or entry.line > len(self.lines):
+                return None
+            index = entry.line - 1
             raw = self.lines[index]
             line = text_line(entry.line, _content(raw), None)
             if line.kind != "card" or line.ref != ref or line.count != entry.count:
@@ -125,17 +133,27 @@ class QuickDeck:
                      {ref: -entry.count, new: entry.count})
 
     def _counted(self, edit: Edit) -> Quick | None:
-        changed = [entry.line for entry, _count in edit.changes]
-        if None in changed or len(set(changed)) != len(changed):
+        keys: dict[str, int] = {}  # where each TOML key's token starts
+        indexes = []
+        for entry, _count in edit.changes:
+            if self.deck.kind == "toml":
+                key = self._key_span(entry.ref)
+                if key is None:
+                    return None
+                keys[entry.ref] = key[0]
+                indexes.append(bisect.bisect_right(self.starts, key[0]) - 1)
+            elif entry.line is not None and entry.line <= len(self.lines):
+                indexes.append(entry.line - 1)
+            else:
+                return None
+        indexes.sort()
+        if len(set(indexes)) != len(indexes):
             return None
-        numbers = sorted(line for line in changed if line is not None)
-        if numbers[0] < 1 or numbers[-1] > len(self.lines):
-            return None
-        after = self._toml_counted(edit) if self.deck.kind == "toml" else \
+        after = self._toml_counted(edit, keys) if self.deck.kind == "toml" else \
             self._text_counted(edit)
         if after is None:
             return None
-        return Quick(after, (max(numbers[0] - 2, 0), len(self.lines) - numbers[-1]),
+        return Quick(after, (max(indexes[0] - 1, 0), len(self.lines) - indexes[-1] - 1),
                      {entry.ref: count - entry.count for entry, count in edit.changes})
 
     # -- TOML
@@ -145,43 +163,52 @@ class QuickDeck:
         in it spans lines. In TOML 1.0 only a multi-line string (opened by three quotes) and
         an array (by a `[` after a key's `=`, never at the start of a line) can; inline
         tables span lines only through such values. So a text without three quotes in a row
-        whose every `[` opens a `[table]` header of bare names has none."""
-        if '"""' in self.text or "'''" in self.text:
+        whose every `[` opens a `[table]` header of bare names has none. Its `[cards]` table
+        is then the lines from the `[cards]` header to the next header."""
+        text = self.text
+        if '"""' in text or "'''" in text:
             return False
-        headers = list(_HEADER.finditer(self.text))
-        if self.text.count("[") != len(headers):
+        headers = []
+        at = text.find("[")
+        while at >= 0:  # each `[`, which must open a header: at the start of its line
+            line = text.rfind("\n", 0, at) + 1
+            header = _HEADER.match(text, line)
+            if header is None or header.start(1) < at:
+                return False
+            headers.append(header)
+            at = text.find("[", at + 1)
+        cards = [at for at, header in enumerate(headers) if header.group(1) == "cards"]
+        if len(cards) != 1:
             return False
-        self.header_starts = [header.start() for header in headers]
-        self.cards_headers = [header.group(1) == "cards" for header in headers]
+        self.cards_at = (headers[cards[0]].end(), headers[cards[0] + 1].start()
+                         if cards[0] + 1 < len(headers) else len(text))
         return True
 
-    def _key_at(self, index: int, ref: str) -> tuple[int, int] | None:
-        """Where the key token of `ref` stands on line `index` of the text, if that line is
-        the key's `key = value` line under the `[cards]` header."""
-        start = self.starts[index]
-        key = _KEY_AT.match(self.text, start)
-        if key is None:
-            return None
-        token = key.group(1)
-        if (token if token[0] not in "\"'" else token[1:-1]) != ref:
-            return None
-        header = bisect.bisect_right(self.header_starts, start) - 1
-        if header < 0 or not self.cards_headers[header]:
-            return None
-        return key.span(1)
+    def _key_span(self, ref: str) -> tuple[int, int] | None:
+        """Where the key token of `ref` stands in the `[cards]` table: at the start of a
+        line (after blanks) and followed by `=`, which in a text where nothing spans lines is
+        a `key = value` line. Without a backslash, a key reads as `ref` only as one of three
+        tokens: "basic", bare or 'literal' (a token that would hold what a valid document
+        cannot is never found); TOML keys a table once, so the first found is the key."""
+        text = self.text
+        start, end = self.cards_at
+        for token in (f'"{ref}"', ref, f"'{ref}'"):  # deckcli writes "basic" keys
+            if not (_BARE_KEY if token is ref else _KEY_TOKEN).fullmatch(token):
+                continue
+            at = text.find(token, start, end)
+            while at >= 0:
+                line = text.rfind("\n", 0, at) + 1
+                if line >= start and not text[line:at].strip(" \t") and \
+                        _EQUALS.match(text, at + len(token)):
+                    return at, at + len(token)
+                at = text.find(token, at + 1, end)
+        return None
 
-    def _toml_counted(self, edit: Edit) -> str | None:
-        starts: dict[str, int] = {}
-        for entry, _count in edit.changes:
-            assert entry.line is not None
-            key = self._key_at(entry.line - 1, entry.ref)
-            if key is None or _COUNT_LINE.match(self.text, self.starts[entry.line - 1]) is None:
-                return None
-            starts[entry.ref] = key[0]
+    def _toml_counted(self, edit: Edit, keys: dict[str, int]) -> str | None:
         missed: list[bool] = []
 
         def counted(closed: str, _newline: str) -> str:
-            edited = count_lines_edited(closed, edit, starts)
+            edited = count_lines_edited(closed, edit, keys)
             if edited is None:
                 missed.append(True)
                 return closed
