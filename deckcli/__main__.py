@@ -1,5 +1,5 @@
 """`python -m deckcli` runs the command line."""
 
-from deckcli.cli.app import main
+from deckcli.cli.entry import main
 
 raise SystemExit(main())

@@ -13,10 +13,16 @@ import typer
 from typer import TyperException
 
 from deckcli import __version__
+from deckcli.cli.guard import exit_status, guarded, take_flag, tolerant_stdout
 from deckcli.cli.helpstyle import DeckTyper, epilog
 from deckcli.cli.language import set_language
+from deckcli.cli.runopts import (
+    global_allow_outside,
+    global_isolated,
+    global_pools,
+    set_global_options,
+)
 from deckcli.cli.shellnames import Shell
-from deckcli.errors import EXIT_INTERNAL, EXIT_USAGE, UserError
 from deckcli.i18n import LANGUAGES, N_, _
 from deckcli.i18n.languages import CARD_NAME_LANGUAGES as CARD_LANGUAGES
 
@@ -50,25 +56,6 @@ def _speak_top_help() -> None:
                                                              "turn 3.")),
     ) + "\n\n" + _("Every command explains itself: deckcli COMMAND --help. Tab completion: "
                      "deckcli --install-completion [bash|zsh|fish].")
-
-
-# `--pools` as given before the command, kept by `main_options` until the command builds its
-# settings (empty while a shell completes a word: the command line is not run then)
-_global_pools: list[Path] = []
-_global_allow_outside: list[bool] = [False]  # `--allow-outside` before the command
-_global_isolated: list[bool] = [False]  # `--isolated` before the command
-
-
-def global_pools() -> list[Path]:
-    return list(_global_pools)
-
-
-def global_allow_outside() -> bool:
-    return _global_allow_outside[0]
-
-
-def global_isolated() -> bool:
-    return _global_isolated[0]
 
 
 def run_settings(paths: Sequence[Path] = (), game: str | None = None,
@@ -150,17 +137,8 @@ def main_options(
     install_completion: Annotated[Shell | None, _completion(install=True)] = None,
     show_completion: Annotated[Shell | None, _completion(install=False)] = None,
 ) -> None:
-    _global_pools[:] = pools or []
-    _global_allow_outside[0] = allow_outside  # read where the settings are built; --debug by `main`
-    _global_isolated[0] = isolated
-
-
-def error(message: str) -> None:
-    """One line on stderr, prefixed so it is easy to find in CI logs (control characters from
-    a deck or a file name escaped: the message stays one line)."""
-    from deckcli.escape import escape_controls
-
-    sys.stderr.write(f"deckcli: error: {escape_controls(message)}\n")
+    # read where the settings are built; --debug by `main`
+    set_global_options(pools or [], allow_outside, isolated)
 
 
 # Command modules register their commands on import; `--help` lists them in this order.
@@ -203,60 +181,39 @@ def _command_name(args: Sequence[str]) -> str | None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """Run the command line; every failure becomes a message and an exit status.
+    """Run the command line through typer; every failure becomes a message and an exit status
+    (`entry.guarded`). `python -m deckcli` and the `deckcli` script come here through
+    `entry.main`, which runs a plain `check` without typer.
 
     The language is chosen first: the commands' help is written as their modules import.
     Usage errors (exit 2) are shown by deckcli in that language; commands end with SystemExit
-    or typer's Exit; what else reaches the handlers below is deckcli's own `UserError` or a bug.
+    or typer's Exit.
     """
     args = list(sys.argv[1:] if argv is None else argv)
-    debug = _take_flag(args, "--debug")
+    debug = take_flag(args, "--debug")
     _default_shell(args)
-    _global_pools.clear()  # nothing carries over from an earlier run in this process
-    _tolerant_stdout()
+    set_global_options([], False, False)  # nothing carries over from an earlier run here
+    tolerant_stdout()
     if os.environ.get("_DECKCLI_COMPLETE"):  # a shell asks for candidates
         from deckcli.cli.shells import register
 
         register()
-    try:
-        set_language(args)
-        _speak_top_help()
-        _register_commands(args)
-        status = app(args=args, prog_name="deckcli", standalone_mode=False)
-    except SystemExit as exc:
-        return _exit_status(exc.code)
-    except TyperException as exc:
-        from deckcli.cli.usage import usage_error_status
 
-        return usage_error_status(exc)
-    except UserError as exc:
-        for message in exc.messages:
-            error(message)
-        return exc.exit_code
-    except KeyboardInterrupt:
-        error(_("interrupted"))
-        return 130
-    except BrokenPipeError:
-        return 0
-    except Exception as exc:  # the last line of defence: never a traceback for the user
-        if debug:
-            raise
-        first_line = (str(exc).splitlines() or [""])[0]
-        summary = first_line if len(first_line) <= 200 else first_line[:199] + "…"
-        error(_("internal error: {kind}: {summary} — this is a bug; rerun with --debug and "
-                "report the traceback").format(kind=type(exc).__name__, summary=summary))
-        return EXIT_INTERNAL
-    return status if isinstance(status, int) else 0
+    def run() -> int:
+        try:
+            set_language(args)
+            _speak_top_help()
+            _register_commands(args)
+            status = app(args=args, prog_name="deckcli", standalone_mode=False)
+        except SystemExit as exc:
+            return exit_status(exc.code)
+        except TyperException as exc:
+            from deckcli.cli.usage import usage_error_status
 
+            return usage_error_status(exc)
+        return status if isinstance(status, int) else 0
 
-def _take_flag(args: list[str], flag: str) -> bool:
-    """Take `flag` out of the arguments wherever it stands before a `--` (before or after the
-    command's name); whether it was given."""
-    end = args.index("--") if "--" in args else len(args)
-    found = [i for i, arg in enumerate(args[:end]) if arg == flag]
-    for i in reversed(found):
-        del args[i]
-    return bool(found)
+    return guarded(run, debug)
 
 
 def _default_shell(args: list[str]) -> None:
@@ -271,22 +228,3 @@ def _default_shell(args: list[str]) -> None:
 
             args.insert(i + 1, detect() or "bash")
             return
-
-
-def _tolerant_stdout() -> None:
-    """Never fail on printing: a file name that is not UTF-8 or a console without "✓".
-
-    With a strict error handler (PYTHONIOENCODING=utf-8, a legacy Windows console) such a
-    character would end the run with UnicodeEncodeError; it is shown as an escape instead.
-    """
-    if getattr(sys.stdout, "errors", None) == "strict" and hasattr(sys.stdout, "reconfigure"):
-        sys.stdout.reconfigure(errors="backslashreplace")
-
-
-def _exit_status(code: object) -> int:
-    if code is None:
-        return 0
-    if isinstance(code, int):
-        return code
-    sys.stderr.write(f"{code}\n")
-    return EXIT_USAGE

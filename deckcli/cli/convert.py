@@ -11,10 +11,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from deckcli.cli import complete
-from deckcli.cli.app import app, global_allow_outside, run_settings
+from deckcli.cli.app import app, run_settings
 from deckcli.cli.build import verdict
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.output import write_bytes, write_text_chunks
+from deckcli.cli.runopts import global_allow_outside
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
 from deckcli.escape import escape_controls
 from deckcli.formats.kinds import FORMATS, KINDS, LIST, suffix_list

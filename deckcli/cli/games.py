@@ -6,7 +6,8 @@ from typing import Annotated, TypedDict
 
 import typer
 
-from deckcli.cli.app import app, error, open_registry
+from deckcli.cli.app import app, open_registry
+from deckcli.cli.guard import error
 from deckcli.cli.helpstyle import epilog
 from deckcli.errors import UserError
 from deckcli.i18n import _

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import typer
 
-from deckcli.cli.app import app, global_pools
+from deckcli.cli.app import app
 from deckcli.cli.helpstyle import epilog
+from deckcli.cli.runopts import global_pools
 from deckcli.i18n import _
 
 

@@ -105,7 +105,7 @@ def outside_allowed(allow_outside: bool | None) -> bool:
     """A command's own `--allow-outside`, else the global one."""
     if allow_outside is not None:
         return allow_outside
-    from deckcli.cli.app import global_allow_outside
+    from deckcli.cli.runopts import global_allow_outside
 
     return global_allow_outside()
 
