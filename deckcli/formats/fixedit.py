@@ -18,6 +18,7 @@ from itertools import accumulate
 
 from deckcli.engine.resolver import Resolver
 from deckcli.errors import UserError
+from deckcli.formats.edit import editor_lines
 from deckcli.formats.fixchange import CHANGERS
 from deckcli.formats.fixquick import QuickDeck
 from deckcli.formats.read import UNREADABLE_RULES, parse_deck_text
@@ -168,13 +169,14 @@ class Before:
 
 
 class Lines:
-    """A text's lines (with their endings), where each starts, and whether no line repeats:
-    what every edit of one text is measured against, worked out once per deck."""
+    """A text's lines (with their endings, as `editor_lines` cuts them), where each starts,
+    and whether no line repeats: what every edit of one text is measured against, worked out
+    once per deck."""
 
     __slots__ = ("lines", "starts", "distinct")
 
     def __init__(self, text: str) -> None:
-        self.lines = text.splitlines(keepends=True)
+        self.lines = editor_lines(text)
         self.starts = [0, *accumulate(map(len, self.lines))]
         self.distinct = len(set(self.lines)) == len(self.lines)
 
@@ -186,7 +188,7 @@ def text_edits(before: str, after: str, lines: Lines | None = None,
     lines at the start and at the end the two texts are known to share (a hint, checked)."""
     measured = Lines(before) if lines is None else lines
     old, starts = measured.lines, measured.starts
-    new = after.splitlines(keepends=True)
+    new = editor_lines(after)
     edits = []
     for tag, i1, i2, j1, j2 in line_opcodes(old, new, same, measured.distinct):
         if tag == "equal":
@@ -244,7 +246,7 @@ def edit_at(text: str, starts: list[int], start: int, end: int, new: str) -> Tex
 def offsets(text: str, edit: TextEdit) -> tuple[int, int]:
     """Where an edit's span starts and ends in `text`, as offsets."""
     starts = [0]
-    for line in text.splitlines(keepends=True):
+    for line in editor_lines(text):
         starts.append(starts[-1] + len(line))
 
     def offset(line: int, column: int) -> int:
