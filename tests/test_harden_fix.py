@@ -63,3 +63,37 @@ def test_the_json_fix_edits_of_a_text_list_with_a_line_separator_still_apply(cli
     [edit] = found["fix"]["edits"]
     assert editor_apply(text, edit) == text.replace("areasteal", "AreaSteal")
     assert json.dumps(edit)  # plain data
+
+
+STRING_HOLDS_CARDS = ('game = "megaman"\nnotes = """\n[cards]\n"areasteal" = 9\n"""\n'
+                      "x = '''\n[cards]\n\"areasteal\" = 7'''\n# \"\"\"\n[cards]\n"
+                      '"areasteal" = 4\n')
+
+
+def test_a_multiline_string_holding_cards_is_no_cards_table(cli, tmp_path):
+    """Lines of a multi-line string that look like `[cards]` and a card are string text: the
+    problem points at the real key, and the safe fix leaves the strings as they were."""
+    deck = tmp_path / "deck.toml"
+    deck.write_text(STRING_HOLDS_CARDS, encoding="utf-8")
+    run = cli("check", deck, "--select", "card-spelling", "-f", "json")
+    [found] = [p for p in run.json()["decks"][0]["problems"] if p["rule"] == "card-spelling"]
+    assert found["line"] == 11
+    assert [edit["line"] for edit in found["fix"]["edits"]] == [11]
+    cli("check", deck, "--fix")
+    assert deck.read_text(encoding="utf-8") == STRING_HOLDS_CARDS.replace(
+        '"areasteal" = 4', '"AreaSteal" = 4')
+
+
+def test_a_fix_never_changes_a_value_outside_the_cards_table(cli, tmp_path):
+    """An array holding ["cards"] on a line of its own fools a line scan into taking the
+    top-level key after it for a card: a fix that would rename it too is not offered."""
+    text = 'game = "megaman"\nx = [\n["cards"]\n]\nareasteal = 3\n[cards]\nareasteal = 4\n'
+    deck = tmp_path / "deck.toml"
+    deck.write_text(text, encoding="utf-8")
+    for mode in (["--fix"], ["--fix", "--unsafe-fixes"]):
+        cli("check", deck, *mode)
+        assert "\nareasteal = 3\n" in deck.read_text(encoding="utf-8")
+    run = cli("check", deck, "--select", "card-spelling", "-f", "json")
+    for problem in run.json()["decks"][0]["problems"]:
+        for edit in (problem["fix"] or {}).get("edits", []):
+            assert edit["line"] != 5

@@ -22,6 +22,7 @@ from deckcli.formats.edit import editor_lines
 from deckcli.formats.fixchange import CHANGERS
 from deckcli.formats.fixquick import QuickDeck
 from deckcli.formats.read import UNREADABLE_RULES, parse_deck_text
+from deckcli.io import tomlread
 from deckcli.model.deck import Deck, DeckEntry
 from deckcli.model.fix import Fix, TextEdit
 from deckcli.model.problem import Problem
@@ -89,6 +90,7 @@ class Before:
         self._quick: QuickDeck | None = None
         self._may_be_quick = quick and not read
         self._lines: Lines | None = None
+        self._rest: dict[bool, dict[str, object]] = {}
 
     @property
     def lines(self) -> Lines:
@@ -145,6 +147,12 @@ class Before:
         return Fix(fix.applicability, fix.title, fix.changes, text_edits(self.text, after),
                    fix.choices)
 
+    def rest(self, game_changes: bool) -> dict[str, object]:
+        """`toml_rest` of the text before the fixes, worked out once per kind of fix."""
+        if game_changes not in self._rest:
+            self._rest[game_changes] = toml_rest(self.text, game_changes)
+        return self._rest[game_changes]
+
     def reads_back(self, after: str, fix: Fix) -> bool:
         """The edited text is a deck as readable as before; a safe fix kept every card and
         count, and the game, format and name (but the game it writes)."""
@@ -159,6 +167,12 @@ class Before:
         if new.game != (games[0] if games else old.game) or (new.format, new.name) != (
                 old.format, old.name):
             return False
+        if self.deck.kind == "toml":  # a value outside [cards] changed: a key scan was fooled
+            try:
+                if toml_rest(after, bool(games)) != self.rest(bool(games)):
+                    return False
+            except (tomlread.TOMLDecodeError, ValueError, RecursionError):
+                return False
         if fix.applicability != "safe":
             return True
         if self.resolver is None:
@@ -166,6 +180,16 @@ class Before:
         if self._cards is None:
             self._cards = cards_of(self.resolver, old.entries)
         return cards_of(self.resolver, new.entries) == self._cards
+
+
+def toml_rest(text: str, game_changes: bool) -> dict[str, object]:
+    """A TOML deck's document but its `[cards]` (and, for a fix that writes the game, its
+    `game`): what no fix may change."""
+    rest = tomlread.loads(text)
+    rest.pop("cards", None)
+    if game_changes:
+        rest.pop("game", None)
+    return rest
 
 
 class Lines:
