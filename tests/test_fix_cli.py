@@ -71,6 +71,18 @@ def test_two_entries_of_one_card_are_merged_into_the_first(cli, write_deck):
     assert listed.read_text(encoding="utf-8") == "# game: megaman\n3 AreaSteal\n4 CyberSword\n"
 
 
+def test_a_merge_of_the_last_line_keeps_a_file_of_mixed_line_endings_open_ended(
+        cli, write_deck):
+    """The last line has no ending and the lines before it end in CRLF while the first ends
+    in LF: the merge takes the whole CRLF before the removed line (a lone CR left behind
+    made the fix not read back, so it was never offered)."""
+    deck = write_deck("d.toml", 'game = "megaman"\n\r\n[cards]\r\n"CyberSword" = 2\r\n'
+                                '"AreaSteal" = 1\r\n"cybersword" = 1')
+    fixed(cli, deck)
+    assert deck.read_bytes() == (b'game = "megaman"\n\r\n[cards]\r\n"CyberSword" = 3\r\n'
+                                 b'"AreaSteal" = 1')
+
+
 def test_the_game_line_is_written_when_the_game_was_inferred(cli, write_deck):
     torch = (SAMPLES / "megaman" / "starter-torchman.txt").read_text(encoding="utf-8")
     deck = write_deck("torch.txt", torch.replace("# game: megaman\n", ""))

@@ -90,11 +90,17 @@ def _edit_toml(text: str, edit: Edit) -> str:
 
 def on_closed_text(text: str, edit: Callable[[str, str], str]) -> str:
     """`edit(text, newline)` made on the text with a final line ending (tomlkit's edits
-    want one), which is taken off again when the file had none."""
+    want one), which is taken off again when the file had none: the whole ending of the
+    edited text's last line, which is another line's, CRLF in a file whose first line ends
+    in LF, when the edit removed the last line."""
     newline = newline_of(text)
     open_end = bool(text) and not text.endswith("\n")
     result = edit(text + newline if open_end else text, newline)
-    return result[: -len(newline)] if open_end and result.endswith(newline) else result
+    if not open_end:
+        return result
+    if result.endswith("\r\n") and not text.endswith("\r"):
+        return result[:-2]
+    return result[: -len(newline)] if result.endswith(newline) else result
 
 
 # A line of `[cards]` holding one count: indent, key, `=`, a whole number, maybe a comment.
