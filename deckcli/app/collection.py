@@ -181,6 +181,18 @@ def run_collections(settings: Settings, registry: PoolRegistry) -> dict[str, Col
     return found
 
 
+def uncounted_lines(settings: Settings, registry: PoolRegistry) -> list[str]:
+    """'binder.txt:12: unknown-card: …' for each line of the settings' collections that
+    counts no card: what every front end says (none when no collection is given or it cannot
+    be read, which stops `check` and `build` before)."""
+    try:
+        found = run_collections(settings, registry) if settings.collection.value else {}
+    except UserError:
+        return []
+    return [line for collection in found.values() for read in collection.files
+            for line in problem_lines(read.path, read.problems)]
+
+
 def collection_mistake(settings: Settings, registry: PoolRegistry) -> str | None:
     """Why the settings' collections cannot be read (a missing file, another game), or None:
     what an editor shows where `check` and `own` would stop with it."""
