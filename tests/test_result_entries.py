@@ -197,3 +197,15 @@ def test_the_sample_entry_is_read_back():
 
 def test_a_game_the_run_does_not_know_is_a_miss():
     assert resultdata.from_entry(_SAMPLE_ENTRY, "d/x.toml", lambda game, fmt: None) is None
+
+
+@pytest.mark.parametrize(("text", "listed"), [
+    ("[]", True), ("[{}]", True), ("[{}, {}, {}]", True), ("[, {}]", False),
+    ("[{}, ]", False), ("[{}{}]", False), ("[{},{}]", False), ("[ {}]", False),
+    ("[{}, , {}]", False)])
+def test_a_list_is_read_as_json_writes_one(text, listed):
+    import re
+
+    assert (re.fullmatch(resultdata._listed(r"\{\}"), text) is not None) == listed
+    assert (re.fullmatch(resultdata._listed(r"\{\}", 1), text) is not None) == (
+        listed and text != "[]")

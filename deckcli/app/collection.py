@@ -103,9 +103,17 @@ def load_collections(sources: Sequence[CollectionSource], settings: Settings,
     """Every collection file read, and their copies added up per game. A file given for a
     game (`[collection]` per game in the configuration) must be of that game."""
     collections: dict[str, Collection] = {}
+    seen: dict[tuple[int, int], str] = {}  # each file once, however it is named (a link too)
     for source in sources:
         found, resolver, owned = read_collection(source.path, settings, registry, game,
                                                  source.game)
+        status = source.path.stat()
+        identity = (status.st_dev, status.st_ino)
+        if identity in seen:
+            raise UserError(_("{path} is given twice as a collection (first as {first}); "
+                              "each file counts once: name it once").format(
+                                  path=found.path, first=seen[identity]))
+        seen[identity] = found.path
         if source.game is not None and registry.resolve_id(source.game) != found.game:
             raise UserError(_("{path} is a collection of {game}, but {origin} gives it for "
                               "{given}").format(path=found.path, game=found.game,

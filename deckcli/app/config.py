@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import os
 import stat
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -22,7 +21,6 @@ from deckcli.app.ignore import warn_once
 from deckcli.app.settings import CollectionSource, DeckGlob, Globs, Settings, Sourced
 from deckcli.errors import UserError
 from deckcli.i18n import N_, _
-from deckcli.io import tomlreasons
 from deckcli.io.files import TooLarge, read_regular_file
 
 CONFIG_FILE = "deckcli.toml"
@@ -173,6 +171,8 @@ def _config_in(folder: Path) -> Path | None:
 
 
 def _has_table(pyproject: Path) -> bool:
+    import tomllib  # only where a configuration file is read
+
     try:
         tool = tomllib.loads(read_regular_file(pyproject, MAX_CONFIG_BYTES).decode("utf-8")
                              ).get("tool")
@@ -211,10 +211,14 @@ def _with_file(settings: Settings, path: Path | None) -> Settings:
     """The settings with what a configuration file says (None: no file)."""
     if path is None:
         return settings
+    import tomllib  # only where a configuration file is read
+
     settings = replace(settings, config=Sourced(path, FOUND))
     try:
         raw = tomllib.loads(read_regular_file(path, MAX_CONFIG_BYTES).decode("utf-8"))
     except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
+        from deckcli.io import tomlreasons
+
         said = tomlreasons.reason(exc) if isinstance(exc, tomllib.TOMLDecodeError) else exc
         return _with_mistakes(settings, [_("{path}: cannot read the configuration: {reason}"
                                            ).format(path=path, reason=said)])

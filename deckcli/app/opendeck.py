@@ -20,6 +20,7 @@ from deckcli.formats.kinds import by_kind, kind_of
 from deckcli.formats.read import (
     MAX_FILE_BYTES,
     UNREADABLE_RULES,
+    NotRegularFile,
     parse_deck_bytes,
     read_limited,
 )
@@ -92,8 +93,9 @@ class LoadedDeck:
 
 
 def read_bytes(path: Path, allow_outside: bool = False) -> bytes:
-    """A deck file's bytes; a missing file is a usage error, an unreadable one a failure, and
-    (unless `allow_outside`) so is one a link leads out of its git work tree (usage error)."""
+    """A deck file's bytes; a missing file, a folder or a FIFO is a usage error (no file the
+    argument can name), an unreadable one a failure, and (unless `allow_outside`) one a link
+    leads out of its git work tree is a usage error."""
     from deckcli.app.worktree import leaves_work_tree
 
     if not allow_outside and (outside := leaves_work_tree(path)):
@@ -102,8 +104,11 @@ def read_bytes(path: Path, allow_outside: bool = False) -> bytes:
         data = read_limited(path)  # regular files only, never past the size limit
     except FileNotFoundError:
         raise UserError(_("no such file: {path}").format(path=path)) from None
-    except IsADirectoryError:
-        raise UserError(_("{path} is a folder; name a deck file").format(path=path)) from None
+    except NotRegularFile as exc:
+        if exc.folder:
+            raise UserError(_("{path} is a folder; name a deck file").format(path=path)) from None
+        raise UserError(_("cannot read {path}: {reason}").format(path=path, reason=exc.strerror),
+                        EXIT_USAGE) from None
     except OSError as exc:
         raise UserError(_("cannot read {path}: {reason}").format(
                             path=path, reason=exc.strerror or exc), EXIT_FAILED) from None

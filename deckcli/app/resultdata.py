@@ -35,22 +35,24 @@ from deckcli.model.result import ERROR_MARK, DeckResult
 # in the benchmark's 20,000 decks).
 _SEVERITY: dict[str, Severity] = {word: word for word in get_args(Severity)}
 
-# A clean string as json's encoder writes it (ensure_ascii off): any character but a quote
-# or a backslash, and `\"`, `\\` (`_RAW`, searched apart, refuses a control character, lone
-# surrogate or line separator anywhere in an entry).
-_STRING = r'"[^"\\]*+(?:\\["\\][^"\\]*+)*+"'
+# A clean string as json's encoder writes it (ensure_ascii off): any character but a quote,
+# a backslash or a C0 control, and `\"`, `\\` (the rest of what a string may not hold, DEL,
+# a C1 control, a lone surrogate or a line separator, is searched apart: `_RAW`).
+_STRING = r'"[^"\\\x00-\x1f]*+(?:\\["\\][^"\\\x00-\x1f]*+)*+"'
 # A fix's replacement text may hold line breaks: the escapes the encoder and
 # `json_controls` write for control characters and line separators.
 _ESCAPE = r'\\(?:["\\bfnrt]|u00(?:[01][0-9a-f]|7f|[89][0-9a-f])|u202[89])'
-_TEXT = rf'"[^"\\]*+(?:{_ESCAPE}[^"\\]*+)*+"'
-_RAW = re.compile("[\x00-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff]")
+_TEXT = rf'"[^"\\\x00-\x1f]*+(?:{_ESCAPE}[^"\\\x00-\x1f]*+)*+"'
+_RAW = re.compile("[\x7f-\x9f\u2028\u2029\ud800-\udfff]")
 _OR_NULL = rf'(?:{_STRING}|null)'
 _COUNT = r'(?:0|[1-9][0-9]*+)'
 _PLACE = r'[1-9][0-9]*+'
 
 
-def _listed(item: str) -> str:
-    return rf'\[(?:{item}(?:, {item})*+)?\]'
+def _listed(item: str, least: int = 0) -> str:
+    """A JSON list of `item`s (at least `least`), the item written once in the pattern (the
+    first follows the bracket, each other a comma): half the pattern to compile, per level."""
+    return rf'\[(?:(?:(?<=\[)|(?<!\[), ){item}){"+" if least else "*"}+\]'
 
 
 _EDIT = (rf'\{{"line": {_PLACE}, "column": {_PLACE}, "end_line": {_PLACE}, '
@@ -58,7 +60,7 @@ _EDIT = (rf'\{{"line": {_PLACE}, "column": {_PLACE}, "end_line": {_PLACE}, '
 _FIX_HEAD = (rf'\{{"applicability": "(?:safe|unsafe|display-only)", "title": {_STRING}, '
              rf'"edits": {_listed(_EDIT)}')
 _CHOICE = rf'{_FIX_HEAD}\}}'
-_FIX = rf'{_FIX_HEAD}(?:, "choices": \[{_CHOICE}(?:, {_CHOICE})*+\])?\}}'
+_FIX = rf'{_FIX_HEAD}(?:, "choices": {_listed(_CHOICE, 1)})?\}}'
 _PROBLEM = (rf'\{{"rule": {_STRING}, "severity": "(?:error|warning|info)", '
             rf'"message": {_STRING}, "card": {_OR_NULL}, "line": (?:{_COUNT}|null), '
             rf'"fix": (?:{_FIX}|null)\}}')
@@ -90,8 +92,9 @@ def _fields(data: str) -> tuple[str, ...] | None:
     """An entry's parts (name, pairs, line, path, game, format, legal, passed, cards, as
     written) when it is exactly what `entry_data` writes, else None."""
     found = ENTRY.fullmatch(data)
-    if found is None or not (data.isprintable() or _RAW.search(data) is None):
-        return None  # isprintable answers the usual entry in C
+    if found is None or ("\x7f" in data if data.isascii()  # both answered in C
+                         else not data.isprintable() and _RAW.search(data) is not None):
+        return None
     fields: tuple[str, ...] = found.groups()
     line, legal = fields[2], fields[6]
     if fields[7] != legal or (legal == "true") == (ERROR_MARK in line) \

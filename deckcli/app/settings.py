@@ -9,7 +9,6 @@ what it needs from here; `deckcli config` prints it (`rows`); the result cache k
 
 from __future__ import annotations
 
-import difflib
 import os
 from collections.abc import Iterable
 from dataclasses import dataclass, field
@@ -299,7 +298,9 @@ class Settings:
                 formats = formats or {fid for gid in registry.game_ids()
                                       for fid in registry.format_ids(gid)}
                 if deck_format not in formats:
-                    close = difflib.get_close_matches(deck_format, sorted(formats), n=1)
+                    from difflib import get_close_matches
+
+                    close = get_close_matches(deck_format, sorted(formats), n=1)
                     if close:
                         mistakes.append(_("{where} {format!r} is not a format of any game (did "
                                           "you mean {close!r}?); formats: {formats}").format(
@@ -341,7 +342,9 @@ def unknown_rule_ids(rule_ids: Iterable[str], registry: PoolRegistry) -> list[st
     mistakes = []
     for rule_id in rule_ids:
         if rule_id not in known:
-            close = difflib.get_close_matches(rule_id, sorted(known), n=1, cutoff=0.6)
+            from difflib import get_close_matches
+
+            close = get_close_matches(rule_id, sorted(known), n=1, cutoff=0.6)
             mistakes.append((_("{rule!r} is not a rule id of any game (did you mean {close!r}?)")
                              if close else
                              _("{rule!r} is not a rule id of any game (deckcli rules lists "

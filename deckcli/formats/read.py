@@ -70,6 +70,16 @@ def read_deck_file(path: Path) -> tuple[Deck, list[Problem]]:
     return parse_deck_bytes(data, deck)
 
 
+class NotRegularFile(OSError):
+    """A path that names a folder, a FIFO or a device: no file a deck or collection can be.
+    Its own class, so that a command that takes files as arguments can call it a usage error,
+    as it calls a missing file, rather than a file it failed to read."""
+
+    def __init__(self, folder: bool) -> None:
+        super().__init__(0, _("not a regular file"))
+        self.folder = folder
+
+
 _READ_FLAGS = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0)
 
 
@@ -83,7 +93,7 @@ def read_limited(path: Path) -> bytes:
     try:
         status = os.fstat(fd)
         if not stat.S_ISREG(status.st_mode):
-            raise OSError(0, _("not a regular file"))
+            raise NotRegularFile(stat.S_ISDIR(status.st_mode))
         chunks: list[bytes] = []
         wanted = MAX_FILE_BYTES + 1
         size = status.st_size  # asked for first (and a byte more): no buffer of the limit's size

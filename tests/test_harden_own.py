@@ -1,0 +1,66 @@
+"""`deckcli own` and collections against hostile files: every bad collection path has the exit
+status the README gives `own` (2: a usage error, as for a missing file)."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+DECK = "# game: megaman\n4 CyberSword\n"
+
+
+def _deck(tmp_path: Path) -> Path:
+    deck = tmp_path / "deck.txt"
+    deck.write_text(DECK, encoding="utf-8")
+    return deck
+
+
+def test_a_folder_given_as_the_collection_is_a_usage_error_like_a_missing_file(cli, tmp_path):
+    (tmp_path / "binder").mkdir()
+    deck = _deck(tmp_path)
+    missing = cli("own", deck, "-c", tmp_path / "nosuch.txt")
+    folder = cli("own", deck, "-c", tmp_path / "binder")
+    assert missing.code == folder.code == 2, folder.err
+    assert f"{tmp_path / 'binder'} is a folder; name a deck file" in folder.err
+    checked = cli("check", deck, "--collection", tmp_path / "binder", "-f", "text")
+    assert checked.code == 2 and "is a folder" in checked.err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_given_as_the_collection_is_a_usage_error_and_never_blocks(cli, tmp_path):
+    os.mkfifo(tmp_path / "binder.txt")
+    deck = _deck(tmp_path)
+    run = cli("own", deck, "-c", tmp_path / "binder.txt", "-f", "json")
+    assert run.code == 2
+    assert run.out == ""
+    assert f"cannot read {tmp_path / 'binder.txt'}: not a regular file" in run.err
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
+def test_a_fifo_given_as_the_deck_of_own_is_a_usage_error(cli, tmp_path):
+    os.mkfifo(tmp_path / "deck.txt")
+    binder = tmp_path / "binder.txt"
+    binder.write_text(DECK, encoding="utf-8")
+    run = cli("own", tmp_path / "deck.txt", "-c", binder)
+    assert run.code == 2
+    assert "not a regular file" in run.err
+
+
+def test_one_collection_file_named_twice_is_refused_not_counted_twice(cli, tmp_path):
+    """A binder named twice (as given and through a link) would double every copy it holds."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("# game: megaman\n4 CyberSword\n", encoding="utf-8")
+    binder = tmp_path / "binder.txt"
+    binder.write_text("# game: megaman\n2 CyberSword\n", encoding="utf-8")
+    (tmp_path / "link.txt").symlink_to(binder)
+    for again in (binder, tmp_path / "link.txt"):
+        run = cli("own", deck, "-c", binder, "-c", again, "-f", "json")
+        assert run.code == 2, run.out
+        assert run.out == ""
+        assert f"is given twice as a collection (first as {binder})" in run.err
+    other = tmp_path / "box.txt"
+    other.write_text("# game: megaman\n2 CyberSword\n", encoding="utf-8")
+    run = cli("own", deck, "-c", binder, "-c", other, "-f", "json")
+    assert run.code == 0 and run.json()["decks"][0]["owned"] == 4
