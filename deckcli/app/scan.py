@@ -235,7 +235,7 @@ def find_deck_files(path: Path, settings: Settings | None = None
                 else:
                     subfolders.append((entry.path, Path(entry_abs), chain, soft))
             elif entry.name.lower().endswith(DECK_SUFFIXES):
-                hard = _outside(entry, top)
+                hard = _outside(entry, top) if entry.is_symlink() else None  # most are not
                 if hard is None and given_files:
                     hard = settings.excluded(entry_abs, False, False)
                 soft = hidden
