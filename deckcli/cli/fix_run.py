@@ -69,11 +69,13 @@ def fix_and_write(target: Target, registry: PoolRegistry, settings: Settings, un
 def unified_diff(fixed: Fixed) -> Iterator[str]:
     """The change as a unified diff (`--- a/PATH`, `+++ b/PATH`); control characters in the
     deck are shown escaped (a deck must not move the terminal's cursor), line endings kept
-    as line ends."""
+    as line ends (a line ends where an editor and `patch` end it)."""
+    from deckcli.formats.edit import editor_lines
+
     def lines(data: bytes) -> list[str]:
         text = data.decode("utf-8", "replace")
         return [escape_controls(line.rstrip("\r\n"), keep="\t") + "\n"
-                for line in text.splitlines(keepends=True)]
+                for line in editor_lines(text)]
 
     shown = printable_path(str(fixed.path))
     yield from difflib.unified_diff(lines(fixed.before), lines(fixed.after),

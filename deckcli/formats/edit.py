@@ -23,6 +23,20 @@ from deckcli.i18n import _
 from deckcli.io import tomlread
 from deckcli.model.deck import Deck, DeckEntry
 
+# what `str.splitlines` cuts at besides LF, CRLF and CR; an editor (LSP), TOML and a unified
+# diff do not, so an edit's line counted across one would land on another line there
+OTHER_BREAKS = re.compile("[\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029]")
+EDITOR_LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+\Z")
+
+
+def editor_lines(text: str) -> list[str]:
+    """The text's lines with their endings, a line ending at LF, CRLF or CR only: lines as an
+    editor, the language server protocol and TOML count them."""
+    if OTHER_BREAKS.search(text) is None:
+        return text.splitlines(keepends=True)
+    return EDITOR_LINE.findall(text)
+
+
 
 @dataclass(frozen=True)
 class Edit:

@@ -18,9 +18,11 @@ from itertools import accumulate
 
 from deckcli.engine.resolver import Resolver
 from deckcli.errors import UserError
+from deckcli.formats.edit import editor_lines
 from deckcli.formats.fixchange import CHANGERS
 from deckcli.formats.fixquick import QuickDeck
 from deckcli.formats.read import UNREADABLE_RULES, parse_deck_text
+from deckcli.io import tomlread
 from deckcli.model.deck import Deck, DeckEntry
 from deckcli.model.fix import Fix, TextEdit
 from deckcli.model.problem import Problem
@@ -88,6 +90,7 @@ class Before:
         self._quick: QuickDeck | None = None
         self._may_be_quick = quick and not read
         self._lines: Lines | None = None
+        self._rest: dict[bool, dict[str, object]] = {}
 
     @property
     def lines(self) -> Lines:
@@ -144,6 +147,12 @@ class Before:
         return Fix(fix.applicability, fix.title, fix.changes, text_edits(self.text, after),
                    fix.choices)
 
+    def rest(self, game_changes: bool) -> dict[str, object]:
+        """`toml_rest` of the text before the fixes, worked out once per kind of fix."""
+        if game_changes not in self._rest:
+            self._rest[game_changes] = toml_rest(self.text, game_changes)
+        return self._rest[game_changes]
+
     def reads_back(self, after: str, fix: Fix) -> bool:
         """The edited text is a deck as readable as before; a safe fix kept every card and
         count, and the game, format and name (but the game it writes)."""
@@ -158,6 +167,12 @@ class Before:
         if new.game != (games[0] if games else old.game) or (new.format, new.name) != (
                 old.format, old.name):
             return False
+        if self.deck.kind == "toml":  # a value outside [cards] changed: a key scan was fooled
+            try:
+                if toml_rest(after, bool(games)) != self.rest(bool(games)):
+                    return False
+            except (tomlread.TOMLDecodeError, ValueError, RecursionError):
+                return False
         if fix.applicability != "safe":
             return True
         if self.resolver is None:
@@ -167,14 +182,25 @@ class Before:
         return cards_of(self.resolver, new.entries) == self._cards
 
 
+def toml_rest(text: str, game_changes: bool) -> dict[str, object]:
+    """A TOML deck's document but its `[cards]` (and, for a fix that writes the game, its
+    `game`): what no fix may change."""
+    rest = tomlread.loads(text)
+    rest.pop("cards", None)
+    if game_changes:
+        rest.pop("game", None)
+    return rest
+
+
 class Lines:
-    """A text's lines (with their endings), where each starts, and whether no line repeats:
-    what every edit of one text is measured against, worked out once per deck."""
+    """A text's lines (with their endings, as `editor_lines` cuts them), where each starts,
+    and whether no line repeats: what every edit of one text is measured against, worked out
+    once per deck."""
 
     __slots__ = ("lines", "starts", "distinct")
 
     def __init__(self, text: str) -> None:
-        self.lines = text.splitlines(keepends=True)
+        self.lines = editor_lines(text)
         self.starts = [0, *accumulate(map(len, self.lines))]
         self.distinct = len(set(self.lines)) == len(self.lines)
 
@@ -186,7 +212,7 @@ def text_edits(before: str, after: str, lines: Lines | None = None,
     lines at the start and at the end the two texts are known to share (a hint, checked)."""
     measured = Lines(before) if lines is None else lines
     old, starts = measured.lines, measured.starts
-    new = after.splitlines(keepends=True)
+    new = editor_lines(after)
     edits = []
     for tag, i1, i2, j1, j2 in line_opcodes(old, new, same, measured.distinct):
         if tag == "equal":
@@ -244,7 +270,7 @@ def edit_at(text: str, starts: list[int], start: int, end: int, new: str) -> Tex
 def offsets(text: str, edit: TextEdit) -> tuple[int, int]:
     """Where an edit's span starts and ends in `text`, as offsets."""
     starts = [0]
-    for line in text.splitlines(keepends=True):
+    for line in editor_lines(text):
         starts.append(starts[-1] + len(line))
 
     def offset(line: int, column: int) -> int:

@@ -35,7 +35,13 @@ import re
 from collections.abc import Sequence
 
 from deckcli.errors import UserError
-from deckcli.formats.edit import Edit, _edit_text, count_lines_edited, on_closed_text
+from deckcli.formats.edit import (
+    OTHER_BREAKS,
+    Edit,
+    _edit_text,
+    count_lines_edited,
+    on_closed_text,
+)
 from deckcli.formats.entries import MAX_COUNT, check_entry
 from deckcli.formats.fixchange import _key_token, planned, renamed_line
 from deckcli.formats.textread import text_line
@@ -243,9 +249,12 @@ class QuickDeck:
 
 
 def lf_or_crlf(text: str, lines: int | None = None) -> bool:
-    """Whether every line of the text ends in LF or CRLF, or is the last: `str.splitlines`
-    (which also cuts at a lone CR, NEL, U+2028 …) cuts it into `lines` lines, if given."""
+    """Whether every line of the text ends in LF or CRLF, or is the last, and nothing else
+    cuts a line for `str.splitlines` (a lone CR, NEL, U+2028 …): it cuts it into `lines`
+    lines, if given, as an editor does."""
     if "\r" in text and text.count("\r") != text.count("\r\n"):
+        return False
+    if OTHER_BREAKS.search(text) is not None:
         return False
     return lines is None or lines == text.count("\n") + (bool(text) and not text.endswith("\n"))
 

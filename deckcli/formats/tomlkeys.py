@@ -20,6 +20,36 @@ _KEY_OR_HEADER = re.compile(
     re.MULTILINE | re.VERBOSE,
 )
 
+# What can hold a line that looks like a key or a header without being one: a comment, a
+# string, and (the only ones spanning lines) the multi-line strings, whose closing quotes
+# may be followed by one or two more of the same. Scanned from the start of the text, so a
+# `"""` inside a comment or a one-line string opens nothing.
+_STRING_OR_COMMENT = re.compile(
+    r"""\#[^\n]*
+      | "{3}(?:[^"\\]|\\.|"(?!""))*"{3,5}
+      | '{3}(?:[^']|'(?!''))*'{3,5}
+      | "(?:[^"\\\n]|\\.)*"
+      | '[^'\n]*'""",
+    re.DOTALL | re.VERBOSE,
+)
+
+
+def _blank_multiline(match: re.Match[str]) -> str:
+    token = match.group()
+    if not token.startswith(('"""', "'''")):
+        return token
+    return token[:3] + re.sub(r"[^\r\n]", " ", token[3:-3]) + token[-3:]
+
+
+def outside_strings(text: str) -> str:
+    """The text with the inside of every multi-line string blanked (line ends kept, so
+    every offset and line number stays): a line scan then never takes a line of a string
+    value for a key or a `[cards]` header. A text without one is returned as it is."""
+    if '"""' not in text and "'''" not in text:
+        return text
+    return _STRING_OR_COMMENT.sub(_blank_multiline, text)
+
+
 # The comment `fmt` writes over each group of `[cards]`: `# Type (N)`.
 GROUP_COMMENT = re.compile(r"^#\s*(?P<label>.+?)\s+\(\d+\)\s*$")
 
@@ -62,7 +92,7 @@ def key_lines(text: str) -> dict[tuple[str, str], int]:
     found: dict[tuple[str, str], int] = {}
     table = ""
     for number, (bracket, header, bare, quote, basic, apostrophe, literal) in enumerate(
-            _EVERY_LINE.findall(text), 1):
+            _EVERY_LINE.findall(outside_strings(text)), 1):
         if bracket:
             table = header.strip().strip('"')
             where = ("cards", table[6:].strip().strip('"')) if table.startswith("cards.") \
@@ -101,6 +131,7 @@ def _scan_keys(text: str) -> Iterator[tuple[str, str, int]]:
     """(table, key, line) for top-level keys, keys of [cards] and `[cards.NAME]` headers."""
     table = ""
     line, scanned = 1, 0
+    text = outside_strings(text)
     for match in _KEY_OR_HEADER.finditer(text):
         line += text.count("\n", scanned, match.start())
         scanned = match.start()
@@ -138,7 +169,7 @@ def card_key_spans(text: str) -> Iterator[tuple[str, int, int, str]]:
     token (quotes included) stands in `text`, for an edit that renames a card reference or
     changes a count (every fix `check` offers asks: the one group that matched, by name)."""
     table = ""
-    for match in _KEY_OR_HEADER.finditer(text):
+    for match in _KEY_OR_HEADER.finditer(outside_strings(text)):
         group = match.lastgroup  # the one alternative that matched
         if group == "table":
             table = match.group("table").strip().strip('"')

@@ -4,13 +4,14 @@ versions of a document (formatting). Quick fixes come from the fix engine (`engi
 
 from __future__ import annotations
 
+from deckcli.formats.edit import editor_lines
 from deckcli.formats.fixedit import common_ends
 from deckcli.lsp.units import Replace
 
 
 def line_change(before: str, after: str) -> Replace:
     """The smallest run of whole lines that turns `before` into `after`, as one edit."""
-    old, new = before.splitlines(keepends=True), after.splitlines(keepends=True)
+    old, new = editor_lines(before), editor_lines(after)
     head, tail = common_ends(old, new)
     end = len(old) - tail
     replacement = "".join(new[head:len(new) - tail])

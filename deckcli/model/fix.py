@@ -50,8 +50,9 @@ class Change(Record):
 class TextEdit(Record):
     """Replace the text from (`line`, `column`) to (`end_line`, `end_column`) by `text`.
 
-    Lines count from 1 as `str.splitlines` cuts the decoded file (a byte-order mark is not
-    part of it); columns count code points from 1; the end is exclusive.
+    Lines count from 1 as an editor counts them in the decoded file (a line ends at LF, CRLF
+    or CR, never at a form feed or U+2028; a byte-order mark is not part of it); columns
+    count code points from 1; the end is exclusive.
     """
 
     __slots__ = ("line", "column", "end_line", "end_column", "text")
