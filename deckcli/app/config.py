@@ -14,6 +14,7 @@ import os
 import stat
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -167,16 +168,18 @@ def _config_in(folder: Path) -> Path | None:
         return None
     if b"tool.deckcli" in data:  # read (and its errors reported) even if it is broken
         return pyproject
-    return pyproject if b"deckcli" in data and _has_table(pyproject) else None
+    return pyproject if b"deckcli" in data and _has_table(data) else None
 
 
-def _has_table(pyproject: Path) -> bool:
+@lru_cache(maxsize=8)
+def _has_table(data: bytes) -> bool:
+    """Whether a pyproject.toml's bytes hold a [tool.deckcli] table (a run asks up to three
+    times, for the language and for the settings: parsed once per content)."""
     import tomllib  # only where a configuration file is read
 
     try:
-        tool = tomllib.loads(read_regular_file(pyproject, MAX_CONFIG_BYTES).decode("utf-8")
-                             ).get("tool")
-    except (OSError, ValueError):
+        tool = tomllib.loads(data.decode("utf-8")).get("tool")
+    except ValueError:
         return False
     return isinstance(tool, dict) and "deckcli" in tool
 

@@ -131,8 +131,8 @@ class ResultCache:
                 found[at] = self._hit(targets[at], stamp, shown, entry)
                 if found[at] is None:
                     stamps[at] = stamp
-                else:
-                    stamps.pop(at, None)  # a line written twice: the last one speaks
+                elif at in stamps:  # a line written twice: the last one speaks
+                    del stamps[at]
             elif not os.path.lexists(shown):
                 self.changed = True
         for at, target in enumerate(targets):  # no line, or none that holds

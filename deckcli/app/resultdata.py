@@ -85,34 +85,23 @@ def entry_data(result: DeckResult | Skip) -> str | None:
     rest = json.dumps([result.name, [[p.column, p.stands_for] for p in result.problems]],
                       ensure_ascii=False, separators=(",", ":"))
     data = f"D {rest} {result.json_line(False)}"
-    return data if _fields(data) is not None else None
-
-
-def _fields(data: str) -> tuple[str, ...] | None:
-    """An entry's parts (name, pairs, line, path, game, format, legal, passed, cards, as
-    written) when it is exactly what `entry_data` writes, else None."""
-    found = ENTRY.fullmatch(data)
-    if found is None or ("\x7f" in data if data.isascii()  # both answered in C
-                         else not data.isprintable() and _RAW.search(data) is not None):
-        return None
-    fields: tuple[str, ...] = found.groups()
-    line, legal = fields[2], fields[6]
-    if fields[7] != legal or (legal == "true") == (ERROR_MARK in line) \
-            or line.count(_PROBLEM_MARK) != fields[1].count("["):
-        return None
-    return fields
+    return data if from_entry(data, result.path, decoded_place) is not None else None
 
 
 def from_entry(data: str, path: str, place: Place) -> DeckResult | Skip | None:
     """The result an entry holds, or None (a miss) when it is not exactly what `entry_data`
     writes or names a game and format `place` does not know. `path`: the entry's path,
     whose one string the result takes when it is the path the line names."""
-    if data.startswith("S "):
-        return _skip(data[2:])
-    fields = _fields(data)
-    if fields is None:
+    found = ENTRY.fullmatch(data)
+    if found is None:
+        return _skip(data[2:]) if data.startswith("S ") else None
+    if "\x7f" in data if data.isascii() else (  # both answered in C
+            not data.isprintable() and _RAW.search(data) is not None):
         return None
-    name, pairs, line, shown, game, deck_format, _, _, cards = fields
+    name, pairs, line, shown, game, deck_format, legal, passed, cards = found.groups()
+    if passed != legal or (legal == "true") == (ERROR_MARK in line) \
+            or line.count(_PROBLEM_MARK) != pairs.count("["):
+        return None  # a verdict its severities do not give, or a problem without its place
     known = place(game, deck_format)
     if known is None:
         return None

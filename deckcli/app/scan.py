@@ -211,7 +211,7 @@ def find_deck_files(path: Path, settings: Settings | None = None
                                                                           "{strerror}").format(
                                                                             strerror=error.strerror))))
             continue
-        if folder_abs != top_abs and any(entry.name == "pyvenv.cfg" for entry in entries):
+        if folder_abs != top_abs and "pyvenv.cfg" in [entry.name for entry in entries]:
             if str(folder_abs) not in tracked.folders:
                 skipped.append(Skip(str(Path(folder)), _(VIRTUALENV), True))
                 continue
@@ -235,7 +235,7 @@ def find_deck_files(path: Path, settings: Settings | None = None
                 else:
                     subfolders.append((entry.path, Path(entry_abs), chain, soft))
             elif entry.name.lower().endswith(DECK_SUFFIXES):
-                hard = _outside(entry, top)
+                hard = _outside(entry, top) if entry.is_symlink() else None  # most are not
                 if hard is None and given_files:
                     hard = settings.excluded(entry_abs, False, False)
                 soft = hidden

@@ -28,7 +28,8 @@ def file_stamp(path: str | Path, now_ns: int) -> str | None:
         return None
     if not stat.S_ISREG(info.st_mode):
         return None
-    if now_ns - max(info.st_mtime_ns, info.st_ctime_ns) < RACY_SECONDS * 1_000_000_000:
+    settled = now_ns - RACY_SECONDS * 1_000_000_000
+    if info.st_mtime_ns > settled or info.st_ctime_ns > settled:
         return UNSETTLED
     return f"{info.st_size}:{info.st_mtime_ns}:{info.st_ctime_ns}:{info.st_ino}:{info.st_dev}"
 

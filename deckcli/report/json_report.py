@@ -79,8 +79,7 @@ def render(result: CheckResult, out: TextIO, color: bool = False) -> None:
     out.write('{"decks": [')
     separator = "\n  "
     for deck in result.decks:
-        out.write(separator)
-        out.write(deck.json_line(result.strict))
+        out.write(separator + deck.json_line(result.strict))
         separator = ",\n  "
     notes = f', "notes": {_encode(result.notes)}' if result.notes else ""
     verdict = f', "strict": {_encode(result.strict)}, "passed": {_encode(result.ok)}'
