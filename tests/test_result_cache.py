@@ -334,3 +334,24 @@ def test_names_with_line_breaks_tabs_quotes_and_kana_keep_their_entries(cli, cac
     assert len(lines) == 1 + 3 + len(names)  # a line break or tab in a name stays escaped
     assert f"{decks / 'デッキ.toml'}\t" in [line[:len(str(decks)) + 10] for line in lines]
     assert any(line.startswith(json.dumps(str(decks / "a\nb.toml")) + "\t") for line in lines)
+
+
+def test_a_check_of_one_deck_does_not_look_at_the_others_paths(cli, cache, decks, judged,
+                                                               monkeypatch):
+    """A deck's line is looked at only when it is checked; a vanished deck's line goes when
+    the file is next written."""
+    cli("check", decks)
+    cli("check", decks / "starter-megaman.toml")  # its own line, named (explicit)
+    (decks / "starter-torchman.txt").unlink()
+    looked: list[str] = []
+    real = os.path.lexists
+    monkeypatch.setattr(os.path, "lexists", lambda path: looked.append(path) or real(path))
+    judged.clear()
+    assert cli("check", decks / "starter-megaman.toml").code == 0
+    assert judged == [] and looked == []
+    [results] = results_files(cache)
+    assert len(load(results)["entries"]) == 3  # nothing written: the vanished line stays
+    monkeypatch.setattr(os.path, "lexists", real)
+    (decks / "illegal-five-copies.toml").write_text("game = \"megaman\"\n", encoding="utf-8")
+    cli("check", decks)  # a miss: the file is written, without the vanished deck's line
+    assert str(decks / "starter-torchman.txt") not in load(results)["entries"]

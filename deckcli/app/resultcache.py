@@ -11,7 +11,8 @@ a hash of the file's bytes, its stamp (size, times, inode, device; "-" when it c
 ago), whether it was named on the command line, and its result (`resultdata`: the deck's line
 of the JSON report, which a JSON report of a re-check writes as it is). A file whose
 stamp is the entry's is not read; otherwise its bytes are hashed, and a hash that differs is a
-miss and is replaced; entries of files that no longer exist are dropped; result files of other
+miss and is replaced; entries of files that no longer exist are dropped when the file is next
+written (a check of one deck does not look at 20,000 other paths); result files of other
 keys are removed when unused for 30 days or beyond the newest 16. A result is kept under the
 hash of the very bytes that were judged, and only when every pool the run used still has the
 bytes its key names.
@@ -82,7 +83,7 @@ class ResultCache:
         self.key = key
         self.registry = registry
         self.pools = pools
-        self.changed = False  # a line to drop (a vanished deck, a bad line)
+        self.changed = False  # a line to drop (one of another shape)
         self.fresh: dict[str, str] = {}  # path -> its new line's entry (results of this run)
         self.index: dict[str, int] = {}  # path -> its place among this run's targets
         self._places: dict[tuple[str, str], tuple[str | None, str | None] | None] = {}
@@ -116,7 +117,8 @@ class ResultCache:
     def lookup(self, targets: Sequence[Target], now: int
                ) -> tuple[list[Checked | None], dict[int, str | None]]:
         """The cached result of each target (None: a miss), the file read a line at a time;
-        a line of a deck that no longer exists, or of another shape, is dropped. With them,
+        a line of another shape is dropped (of a deck that no longer exists: when the file
+        is written for another reason, `_lines`). With them,
         the stamp of each miss (by its place), taken before it is judged, for `put`: a file
         is looked at when its line is met, and only the stamps of misses are kept (20,000
         of them are megabytes)."""
@@ -133,8 +135,6 @@ class ResultCache:
                     stamps[at] = stamp
                 elif at in stamps:  # a line written twice: the last one speaks
                     del stamps[at]
-            elif not os.path.lexists(shown):
-                self.changed = True
         for at, target in enumerate(targets):  # no line, or none that holds
             if found[at] is None and at not in stamps:
                 stamps[at] = file_stamp(target.file, now)
