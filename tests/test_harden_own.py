@@ -104,3 +104,16 @@ def test_the_report_never_replaces_a_deck_or_the_collection(cli, tmp_path):
     wants = tmp_path / "wants.txt"
     assert cli("own", deck, "-c", binder, "-f", "list", "-o", wants).code == 1
     assert "2 CyberSword" in wants.read_text(encoding="utf-8")
+
+
+def test_a_check_report_never_replaces_a_deck_it_checks(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    deck = tmp_path / "deck.json"
+    text = '{"game": "megaman", "cards": [{"id": "1C12", "count": 4}]}'
+    deck.write_text(text, encoding="utf-8")
+    for named in ("deck.json", str(deck)):
+        run = cli("check", ".", "-f", "json", "-o", named)
+        assert run.code == 2 and "--output" in run.err and "is a deck this check reads" in run.err
+    assert deck.read_text(encoding="utf-8") == text
+    assert cli("check", "deck.json", "-f", "json", "-o", "report.out").code == 1
+    assert '"path": "deck.json"' in (tmp_path / "report.out").read_text(encoding="utf-8")

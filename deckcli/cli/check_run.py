@@ -10,9 +10,10 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from deckcli.cli.output import emit
+from deckcli.cli.output import emit, read_input
 from deckcli.cli.runopts import global_allow_outside, global_isolated, global_pools
-from deckcli.errors import EXIT_FAILED, UserError
+from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
+from deckcli.escape import printable_path
 from deckcli.i18n import _, for_machine_output
 from deckcli.report import LOCAL, RAW_LINES
 
@@ -127,6 +128,10 @@ def run_check(paths: list[Path], format_: str | None = None, game: str | None = 
             sys.stderr.write(f"deckcli: {escape_controls(line)}\n")
     if collection:
         _collections_used(settings, registry, result)
+    if read_input(output, [deck.path for deck in result.decks]):
+        raise UserError(_("--output {path} is a deck this check reads; the report would "
+                          "replace it: write it elsewhere").format(
+                              path=printable_path(str(output))), EXIT_USAGE)
     renderer = get_renderer(output_format)
     emit(lambda out, color: renderer(result, out, color), output, settings.allow_outside.value,
          commands=output_format in RAW_LINES)

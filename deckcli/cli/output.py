@@ -39,6 +39,24 @@ def emit(write: Callable[[TextIO, bool], object], output: Path | None,
                 allow_outside=allow_outside)
 
 
+def read_input(output: Path | None, read: Iterable[str | Path]) -> bool:
+    """Whether the output names one of the files the command reads (through a link too): a
+    report written there would take the place of a player's deck or binder."""
+    if output is None:
+        return False
+    try:
+        status = output.stat()
+    except OSError:  # no file there yet: a new report
+        return False
+    for path in read:
+        try:
+            if os.path.samestat(status, os.stat(path)):
+                return True
+        except OSError:  # a file said missing elsewhere
+            continue
+    return False
+
+
 def color_for(stream: TextIO) -> bool:
     """Whether to colour a stream: never with NO_COLOR set and not empty (the convention, as
     rich reads it: `NO_COLOR=` turns nothing off); else as rich's own `Console` decides a
