@@ -64,3 +64,24 @@ def test_one_collection_file_named_twice_is_refused_not_counted_twice(cli, tmp_p
     other.write_text("# game: megaman\n2 CyberSword\n", encoding="utf-8")
     run = cli("own", deck, "-c", binder, "-c", other, "-f", "json")
     assert run.code == 0 and run.json()["decks"][0]["owned"] == 4
+
+
+def test_one_deck_named_twice_is_refused_not_half_counted(cli, tmp_path):
+    """Named twice, a deck was counted twice in what to acquire but once in what the decks
+    compete for: a report at odds with itself. It is a usage error, as a collection file
+    named twice is."""
+    deck = tmp_path / "deck.txt"
+    deck.write_text("# game: megaman\n4 CyberSword\n", encoding="utf-8")
+    binder = tmp_path / "binder.txt"
+    binder.write_text("# game: megaman\n4 CyberSword\n", encoding="utf-8")
+    (tmp_path / "link.txt").symlink_to(deck)
+    for again in (deck, tmp_path / "link.txt"):
+        run = cli("own", deck, again, "-c", binder, "--shared", "-f", "json")
+        assert run.code == 2, run.out
+        assert run.out == ""
+        assert f"is given twice as a deck (first as {deck})" in run.err
+    copy = tmp_path / "copy.txt"
+    copy.write_bytes(deck.read_bytes())  # two decks of the same cards: they compete
+    found = cli("own", deck, copy, "-c", binder, "--shared", "-f", "json").json()
+    assert found["to_acquire"]["total"] == 4
+    assert [s["competing"] for s in found["shared"]] == [4]

@@ -103,17 +103,15 @@ def load_collections(sources: Sequence[CollectionSource], settings: Settings,
     """Every collection file read, and their copies added up per game. A file given for a
     game (`[collection]` per game in the configuration) must be of that game."""
     collections: dict[str, Collection] = {}
-    seen: dict[tuple[int, int], str] = {}  # each file once, however it is named (a link too)
+    seen: dict[tuple[int, int], str] = {}
     for source in sources:
         found, resolver, owned = read_collection(source.path, settings, registry, game,
                                                  source.game)
-        status = source.path.stat()
-        identity = (status.st_dev, status.st_ino)
-        if identity in seen:
+        first = named_before(source.path, found.path, seen)
+        if first is not None:
             raise UserError(_("{path} is given twice as a collection (first as {first}); "
                               "each file counts once: name it once").format(
-                                  path=found.path, first=seen[identity]))
-        seen[identity] = found.path
+                                  path=found.path, first=first))
         if source.game is not None and registry.resolve_id(source.game) != found.game:
             raise UserError(_("{path} is a collection of {game}, but {origin} gives it for "
                               "{given}").format(path=found.path, game=found.game,
@@ -124,6 +122,17 @@ def load_collections(sources: Sequence[CollectionSource], settings: Settings,
         for number, count in owned.items():
             collection.owned[number] = collection.owned.get(number, 0) + count
     return collections
+
+
+def named_before(path: Path, shown: str, seen: dict[tuple[int, int], str]) -> str | None:
+    """How a file read already was named (`seen`: its device and inode -> how it was shown),
+    or None, noting it: one file named twice, or through a link, would count twice."""
+    status = path.stat()
+    identity = (status.st_dev, status.st_ino)
+    if identity in seen:
+        return seen[identity]
+    seen[identity] = shown
+    return None
 
 
 def wrong_game(collections: dict[str, Collection], games: Sequence[str]) -> str | None:
@@ -179,6 +188,18 @@ def run_collections(settings: Settings, registry: PoolRegistry) -> dict[str, Col
     if isinstance(found, str):
         raise UserError(found)
     return found
+
+
+def uncounted_lines(settings: Settings, registry: PoolRegistry) -> list[str]:
+    """'binder.txt:12: unknown-card: …' for each line of the settings' collections that
+    counts no card: what every front end says (none when no collection is given or it cannot
+    be read, which stops `check` and `build` before)."""
+    try:
+        found = run_collections(settings, registry) if settings.collection.value else {}
+    except UserError:
+        return []
+    return [line for collection in found.values() for read in collection.files
+            for line in problem_lines(read.path, read.problems)]
 
 
 def collection_mistake(settings: Settings, registry: PoolRegistry) -> str | None:

@@ -143,13 +143,12 @@ def run_check(paths: list[Path], format_: str | None = None, game: str | None = 
 def _read_collections(settings: Settings, registry: PoolRegistry) -> None:
     """The collections, read before any deck (a file that cannot be read stops the check);
     their lines that count no card are said on stderr, once."""
-    from deckcli.app.collection import problem_lines, run_collections
+    from deckcli.app.collection import run_collections, uncounted_lines
     from deckcli.escape import escape_controls
 
-    for found in run_collections(settings, registry).values():
-        for collection in found.files:
-            for line in problem_lines(collection.path, collection.problems):
-                sys.stderr.write(f"deckcli: {escape_controls(line)}\n")
+    run_collections(settings, registry)  # a file that cannot be read stops here
+    for line in uncounted_lines(settings, registry):
+        sys.stderr.write(f"deckcli: {escape_controls(line)}\n")
 
 
 def _collections_used(settings: Settings, registry: PoolRegistry, result: CheckResult

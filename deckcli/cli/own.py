@@ -52,7 +52,7 @@ def own(
                                                 help=_("Write the report to FILE."))] = None,
     game: GameOption = None,
 ) -> None:
-    from deckcli.app.collection import deck_wants, load_collections, wrong_game
+    from deckcli.app.collection import deck_wants, load_collections, named_before, wrong_game
     from deckcli.cli.output import emit
     from deckcli.engine.owned import report as measure
     from deckcli.report.owned import OWN_FORMATS as RENDERERS
@@ -68,6 +68,12 @@ def own(
     settings = run_settings(decks, game=game, collection=collection or ())
     registry = settings.registry()
     wanted = [deck_wants(path, settings, registry) for path in decks]
+    seen: dict[tuple[int, int], str] = {}
+    for path, deck in zip(decks, wanted, strict=True):
+        first = named_before(path, deck.path, seen)
+        if first is not None:  # counted twice in what to acquire, once in what they share
+            raise UserError(_("{path} is given twice as a deck (first as {first}); name each "
+                              "deck once").format(path=deck.path, first=first))
     games = list(dict.fromkeys(deck.game for deck in wanted))
     sources = settings.collection.value
     if not sources:

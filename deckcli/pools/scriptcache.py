@@ -18,6 +18,7 @@ from pathlib import Path
 from deckcli.engine.scripts import (
     FORMAT,
     LIBRARIES,
+    VIA,
     Row,
     ScriptIndex,
     build_rows,
@@ -103,14 +104,15 @@ def compact(rows: list[Row]) -> list[list[str]]:
 
 def rows_of(data: object) -> list[Row] | None:
     """Rows read back (`compact`'s form), or None when the data is not a list of rows of five
-    strings, or three (a name's own row)."""
+    strings whose last says how the form was made (a key of `VIA`: a result says it), or
+    three (a name's own row)."""
     if not isinstance(data, list):
         return None
     rows: list[Row] = []
     for row in data:
         if not (type(row) is list and all(type(v) is str for v in row)):
             return None
-        if len(row) == 5:
+        if len(row) == 5 and row[4] in VIA:
             rows.append((row[0], row[1], row[2], row[3], row[4]))
         elif len(row) == 3:
             rows.append((row[0], row[1], row[2], row[2], "name"))

@@ -24,6 +24,7 @@ from deckcli.tui.views import plain
 from deckcli.tui.widgets import KEYS, CardTable, HandTable
 
 DISK_POLL_SECONDS = 1.0
+MAX_UNCOUNTED = 10  # a collection's uncounted lines a notification lists (`check` says all)
 
 
 class BuildApp(BuilderScreen):
@@ -69,6 +70,24 @@ class BuildApp(BuilderScreen):
         self.run_search("", fill=False)
         self.refresh_deck()
         self.set_interval(DISK_POLL_SECONDS, self.watch_disk)
+        self._uncounted()
+
+    def _uncounted(self) -> None:
+        """The collection's lines that count no card, said once (as `check` says them on
+        stderr): a binder's typo is never dropped in silence."""
+        from deckcli.app.collection import uncounted_lines
+        from deckcli.escape import escape_controls
+
+        assert self.session is not None
+        lines = uncounted_lines(self.session.settings, self.session.registry)
+        if lines:
+            heading = ngettext("The collection has {count} line that counts no card:",
+                               "The collection has {count} lines that count no card:",
+                               len(lines)).format(count=len(lines))
+            shown = [*map(escape_controls, lines[:MAX_UNCOUNTED]),
+                     *(["…"] if len(lines) > MAX_UNCOUNTED else [])]
+            self.notify("\n".join([heading, *shown]), severity="warning", timeout=30,
+                        markup=False)
 
     # search
 
@@ -185,7 +204,7 @@ class BuildApp(BuilderScreen):
             return
         except SaveFailed as exc:
             self.message = str(exc)
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)  # a path is no markup
         else:
             self.disk_warned = False
             self.message = _("saved {path}").format(path=self.session.path)
