@@ -17,6 +17,14 @@ def _deck(tmp_path: Path) -> Path:
     return deck
 
 
+def _deck_and_binder(tmp_path: Path, owned: int = 2) -> tuple[Path, Path]:
+    """A deck of 4 CyberSword and a binder holding `owned` of them."""
+    deck = _deck(tmp_path)
+    binder = tmp_path / "binder.txt"
+    binder.write_text(f"# game: megaman\n{owned} CyberSword\n", encoding="utf-8")
+    return deck, binder
+
+
 def test_a_folder_given_as_the_collection_is_a_usage_error_like_a_missing_file(cli, tmp_path):
     (tmp_path / "binder").mkdir()
     deck = _deck(tmp_path)
@@ -50,10 +58,7 @@ def test_a_fifo_given_as_the_deck_of_own_is_a_usage_error(cli, tmp_path):
 
 def test_one_collection_file_named_twice_is_refused_not_counted_twice(cli, tmp_path):
     """A binder named twice (as given and through a link) would double every copy it holds."""
-    deck = tmp_path / "deck.txt"
-    deck.write_text("# game: megaman\n4 CyberSword\n", encoding="utf-8")
-    binder = tmp_path / "binder.txt"
-    binder.write_text("# game: megaman\n2 CyberSword\n", encoding="utf-8")
+    deck, binder = _deck_and_binder(tmp_path)
     (tmp_path / "link.txt").symlink_to(binder)
     for again in (binder, tmp_path / "link.txt"):
         run = cli("own", deck, "-c", binder, "-c", again, "-f", "json")
@@ -70,10 +75,7 @@ def test_one_deck_named_twice_is_refused_not_half_counted(cli, tmp_path):
     """Named twice, a deck was counted twice in what to acquire but once in what the decks
     compete for: a report at odds with itself. It is a usage error, as a collection file
     named twice is."""
-    deck = tmp_path / "deck.txt"
-    deck.write_text("# game: megaman\n4 CyberSword\n", encoding="utf-8")
-    binder = tmp_path / "binder.txt"
-    binder.write_text("# game: megaman\n4 CyberSword\n", encoding="utf-8")
+    deck, binder = _deck_and_binder(tmp_path, owned=4)
     (tmp_path / "link.txt").symlink_to(deck)
     for again in (deck, tmp_path / "link.txt"):
         run = cli("own", deck, again, "-c", binder, "--shared", "-f", "json")
@@ -85,3 +87,20 @@ def test_one_deck_named_twice_is_refused_not_half_counted(cli, tmp_path):
     found = cli("own", deck, copy, "-c", binder, "--shared", "-f", "json").json()
     assert found["to_acquire"]["total"] == 4
     assert [s["competing"] for s in found["shared"]] == [4]
+
+
+def test_the_report_never_replaces_a_deck_or_the_collection(cli, tmp_path):
+    """`-o binder.txt` (a slip of the shell's history) would have replaced a player's
+    binder with the list of cards to acquire."""
+    deck, binder = _deck_and_binder(tmp_path)
+    (tmp_path / "link.txt").symlink_to(binder)
+    for output in (binder, deck, tmp_path / "link.txt"):
+        for shape in ("list", "json"):
+            run = cli("own", deck, "-c", binder, "-f", shape, "-o", output)
+            assert run.code == 2, run.err
+            assert f"--output {output} is a file own reads" in run.err
+    assert binder.read_text(encoding="utf-8") == "# game: megaman\n2 CyberSword\n"
+    assert deck.read_text(encoding="utf-8") == "# game: megaman\n4 CyberSword\n"
+    wants = tmp_path / "wants.txt"
+    assert cli("own", deck, "-c", binder, "-f", "list", "-o", wants).code == 1
+    assert "2 CyberSword" in wants.read_text(encoding="utf-8")

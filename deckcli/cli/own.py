@@ -12,6 +12,7 @@ from deckcli.cli.app import app, run_settings
 from deckcli.cli.helpstyle import epilog
 from deckcli.cli.options import GameOption
 from deckcli.errors import EXIT_FAILED, EXIT_USAGE, UserError
+from deckcli.escape import printable_path
 from deckcli.i18n import _
 
 if TYPE_CHECKING:
@@ -67,6 +68,12 @@ def own(
         for_machine_output()
     settings = run_settings(decks, game=game, collection=collection or ())
     registry = settings.registry()
+    replaced = _read_file(output, [*decks, *(source.path for source in
+                                             settings.collection.value)])
+    if replaced is not None:
+        raise UserError(_("--output {path} is a file own reads (a deck or a collection); the "
+                          "report would replace it: write it elsewhere").format(
+                              path=replaced), EXIT_USAGE)
     wanted = [deck_wants(path, settings, registry) for path in decks]
     seen: dict[tuple[int, int], str] = {}
     for path, deck in zip(decks, wanted, strict=True):
@@ -101,6 +108,20 @@ def own(
         emit(lambda out, color: render(found, out, shared, color), output,
              settings.allow_outside.value)
     raise typer.Exit(EXIT_FAILED if found.total or found.problems else 0)
+
+
+def _read_file(output: Path | None, read: list[Path]) -> str | None:
+    """The output named as it is, when it is one of the files the command reads (a link to
+    one too): a report written there would take the place of a player's binder or deck."""
+    if output is None:
+        return None
+    for path in read:
+        try:
+            if output.samefile(path):
+                return printable_path(str(output))
+        except OSError:  # either is missing (a new report; a deck said missing later)
+            continue
+    return None
 
 
 def _problems_to_stderr(found: OwnReport, chosen: str) -> None:
