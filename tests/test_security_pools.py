@@ -235,7 +235,35 @@ def test_a_cache_entry_with_a_value_of_the_wrong_type_is_a_miss(cli, tmp_path, m
     data = json.loads(entry.read_bytes())
     column = data["fields"].index("power_cost")
     for row in data["cards"]:
-        row[-1][column] = "abc"
+        row[VALUES][column] = "abc"
+    entry.write_text(json.dumps(data), encoding="utf-8")
+    again = cli(*query)
+    assert again.code == 0, again.err
+    assert again.json() == first.json()
+
+
+VALUES = 7  # a cards entry's row: number … source, the values of `fields`, then the folds
+
+
+@pytest.mark.parametrize("folds", [[1, "x"], ["1c1"], "1c1 1c1", None])
+def test_a_cache_entry_whose_folded_names_are_not_text_is_a_miss(cli, tmp_path, monkeypatch,
+                                                                 folds):
+    """A row's last item (the card's folded number and names) of another shape: a miss,
+    read again from the pool file, never a crash or a card that no name finds."""
+    monkeypatch.setenv("DECKCLI_CACHE", str(tmp_path / "cache"))
+    pools = tmp_path / "pools"
+    pools.mkdir()
+    source = pools / "megaman.toml"
+    source.write_bytes((builtin_pool_dir() / "megaman.toml").read_bytes())
+    query = ("--pools", pools, "cards", "megaman", "CyberSword", "--format", "json")
+    first = cli(*query)
+    assert first.code == 0 and [card["number"] for card in first.json()] == ["1C12"]
+    entry = tmp_path / "cache" / "cards" / cache.entry_name(source,
+                                                            sha256_hex(source.read_bytes()))
+    data = json.loads(entry.read_bytes())
+    assert data["cards"][11][:2] == ["1C12", "CyberSword"]
+    assert data["cards"][11][VALUES + 1] == ["1c12", "cybersword"]
+    data["cards"][11][VALUES + 1] = folds
     entry.write_text(json.dumps(data), encoding="utf-8")
     again = cli(*query)
     assert again.code == 0, again.err

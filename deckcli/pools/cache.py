@@ -26,8 +26,8 @@ from deckcli.model.pool import Pool
 from deckcli.model.poolspec import PoolHeader
 from deckcli.pools.catalogue import READY, Catalogue, builtin_pool_dir
 
-CARDS = Store("cards", format=5, code=("model/card.py", "model/pool.py", "model/poolspec.py",
-                                       "pools/load.py", "pools/cache.py"),
+CARDS = Store("cards", format=6, code=("model/card.py", "model/pool.py", "model/poolspec.py",
+                                       "pools/load.py", "pools/cache.py", "textnorm.py"),
               bound=64, max_bytes=64 * 1024 * 1024)
 
 
@@ -80,10 +80,11 @@ _ROW = ("number", "name", "names", "aliases", "max_copies", "note", "source")
 
 def to_entry(pool: Pool) -> dict[str, Any]:
     """A pool's cards as plain JSON data: one row per card, attributes in `fields` order
-    (null where a card has none), so field names are not repeated 2,500 times."""
+    (null where a card has none), so field names are not repeated 2,500 times, then the
+    card's folded number and names (`textnorm.fold`, whose code keys the entry)."""
     fields = sorted({key for card in pool.cards for key in card.attrs})
     rows = [[getattr(card, key) for key in _ROW] + [[card.attrs.get(f) for f in fields]]
-            for card in pool.cards]
+            + [[card.folded_number, *card.folded_names]] for card in pool.cards]
     return {"format": CARDS.format, "fields": fields, "cards": rows}
 
 
@@ -123,13 +124,15 @@ def _card_from_row(row: object, fields: list[str], declared: list[tuple[type, ..
     """
     if type(row) is not list or len(row) != _ROW_LENGTH:
         return None
-    number, name, names, aliases, cap, note, source, values = row
+    number, name, names, aliases, cap, note, source, values, folded = row
     if not (type(number) is str and number and type(name) is str and name
             and type(note) is str and type(source) is str
             and (cap is None or cap == "unlimited" or (type(cap) is int and cap >= 0))
             and type(names) is dict and all(type(v) is str for v in names.values())
             and type(aliases) is list and all(type(a) is str for a in aliases)
-            and type(values) is list and len(values) == len(fields)):
+            and type(values) is list and len(values) == len(fields)
+            and type(folded) is list and len(folded) >= 2
+            and all(type(f) is str for f in folded)):
         return None
     attrs = {}
     for field, value, kinds in zip(fields, values, declared, strict=True):
@@ -141,8 +144,9 @@ def _card_from_row(row: object, fields: list[str], declared: list[tuple[type, ..
         if kind not in _SCALARS and not (kind is list and all(type(v) is str for v in value)):
             return None
         attrs[field] = value
-    return Card(number, name, names, aliases, cap, note, source, attrs)
+    return Card.folded(number, name, names, aliases, cap, note, source, attrs, folded[0],
+                       tuple(folded[1:]))
 
 
-_ROW_LENGTH = len(_ROW) + 1
+_ROW_LENGTH = len(_ROW) + 2
 _SCALARS = frozenset((str, int, float, bool))
