@@ -1,16 +1,13 @@
 """The result cache against a tampered entry: a cached deck's JSON line is written to the
 report as it is, so a line that names another deck than its entry's must be a miss.
 
-Routed to the `cache` helper (app/resultdata.py is theirs while issue 33 is open): the test
-is marked xfail(strict=True) until `from_entry` refuses such a line."""
+`from_entry` refuses a line whose path is not the deck's, as `check_deck` names it."""
 
 from __future__ import annotations
 
 import os
 import shutil
 from pathlib import Path
-
-import pytest
 
 from conftest import SAMPLES
 
@@ -21,9 +18,6 @@ def _entries_naming(cache: Path, shown: str) -> list[Path]:
     return [path for path in cache.rglob("*") if path.is_file() and mark in path.read_bytes()]
 
 
-@pytest.mark.xfail(strict=True, reason="app/resultdata.from_entry takes the path a cached "
-                   "line names even when it is not its entry's: a tampered entry reports one "
-                   "deck twice and leaves another out (routed to the cache helper)")
 def test_a_cached_line_naming_another_deck_is_a_miss(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     for name in ("starter-torchman.txt", "illegal-five-copies.toml"):

@@ -153,7 +153,8 @@ def _entry(result: DeckResult) -> str:
     return data
 
 
-_SAMPLE_ENTRY = _entry(DeckResult("d/é \"x\".toml", "megaman", "standard", 61, [
+_SAMPLE_PATH = 'd/é "x".toml'
+_SAMPLE_ENTRY = _entry(DeckResult(_SAMPLE_PATH, "megaman", "standard", 61, [
     Problem("deck-size", "61 cards; megaman decks have exactly 60 — cut 1", "error", None,
             None, None, 1, Fix("display-only", "Cut 1 card of your choice")),
     Problem("copies", "5 × CyberSword (1C12); at most 4 per name — cut 1", "error", "1C12", 7,
@@ -173,13 +174,13 @@ def test_a_tampered_entry_is_a_miss_or_what_the_encoder_writes(at, cut, inserted
     very line deckcli's own encoder writes for that result (no key, line or escape that
     deckcli would not write)."""
     data = _SAMPLE_ENTRY[:at] + inserted + _SAMPLE_ENTRY[at + cut:]
-    back = resultdata.from_entry(data, "d/x.toml", _place)
+    back = resultdata.from_entry(data, _SAMPLE_PATH, _place)
     if back is None:
         return
     assert isinstance(back, DeckResult)
     line, strict_line = back.json_line(), back.json_line(True)
     legal, fails = back.legal, back.fails(True)
-    again = resultdata.from_entry(data, "d/x.toml", _place)
+    again = resultdata.from_entry(data, _SAMPLE_PATH, _place)
     assert isinstance(again, DeckResult)
     decoded = again.problems  # its line is now encoded anew from these objects
     assert again.json_line() == line and again.json_line(True) == strict_line
@@ -189,14 +190,19 @@ def test_a_tampered_entry_is_a_miss_or_what_the_encoder_writes(at, cut, inserted
 
 
 def test_the_sample_entry_is_read_back():
-    back = resultdata.from_entry(_SAMPLE_ENTRY, "d/x.toml", _place)
+    back = resultdata.from_entry(_SAMPLE_ENTRY, _SAMPLE_PATH, _place)
     assert isinstance(back, DeckResult) and back.name == "My deck" and back.cards == 61
     assert [p.rule for p in back.problems] == ["deck-size", "copies", "copies-by-name"]
     assert back.path == 'd/é "x".toml' and not back.legal
 
 
+def test_an_entry_whose_line_names_another_deck_is_a_miss():
+    assert resultdata.from_entry(_SAMPLE_ENTRY, "d/x.toml", _place) is None
+    assert resultdata.from_entry(_SAMPLE_ENTRY, './d/é "x".toml', _place) is not None
+
+
 def test_a_game_the_run_does_not_know_is_a_miss():
-    assert resultdata.from_entry(_SAMPLE_ENTRY, "d/x.toml", lambda game, fmt: None) is None
+    assert resultdata.from_entry(_SAMPLE_ENTRY, _SAMPLE_PATH, lambda game, fmt: None) is None
 
 
 @pytest.mark.parametrize(("text", "listed"), [

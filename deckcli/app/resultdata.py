@@ -21,11 +21,12 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from pathlib import Path
 from sys import intern
 from typing import Any, get_args
 
 from deckcli.app.scan import Skip
-from deckcli.escape import control_character
+from deckcli.escape import control_character, printable_path
 from deckcli.model.fix import Fix, TextEdit
 from deckcli.model.problem import Problem, Severity
 from deckcli.model.result import ERROR_MARK, DeckResult
@@ -105,8 +106,11 @@ def from_entry(data: str, path: str, place: Place) -> DeckResult | Skip | None:
     known = place(game, deck_format)
     if known is None:
         return None
-    if shown[1:-1] != path or "\\" in path:  # another path than the entry's: as written
-        path = json.loads(shown)
+    if shown[1:-1] != path or "\\" in path:  # escaped in JSON, or a tampered line
+        written = json.loads(shown)
+        if written != printable_path(str(Path(path))):  # as `check_deck` names the deck
+            return None  # another deck's line: it would be reported twice, this one never
+        path = written
     return DeckResult.reported(path, known[0], known[1], int(cards),
                                None if name == "null" else json.loads(name), line.encode(),
                                pairs, _problems)

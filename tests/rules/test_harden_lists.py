@@ -1,8 +1,8 @@
 """restricted against a list that names one card twice (by its name and by a printing's
 number): the card is restricted once, so the deck gets one problem and one fix.
 
-Routed to the lead (engine/rules/ is theirs while issue 33 is open): marked xfail(strict=True)
-until `restricted_groups` counts overlapping references once."""
+References naming overlapping cards are joined into one set (`restricted_sets`), in the
+order they were first listed; the hover counts the same set."""
 
 from __future__ import annotations
 
@@ -26,10 +26,27 @@ def bolt_twice(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-@pytest.mark.xfail(strict=True, reason="engine/rules/kinds/lists.restricted_groups checks a "
-                   "name and a number of one of its printings as two groups: the same "
-                   "problem twice (routed to the lead)")
 def test_a_card_listed_by_name_and_by_number_is_restricted_once(bolt_twice):
     result = judge({"Ada, Knight": 1, "T-12": 2, "Fireball": 3}, pools=bolt_twice)
     restricted = [p.message for p in result.problems if p.rule == "restricted"]
     assert restricted == ["2 × Bolt (T-12); restricted to 1 in testgame decks — cut 1"]
+
+
+@pytest.mark.parametrize("listed", [["Bolt", "T-12"], ["T-12", "Bolt"], ["T-12", "T-02", "Bolt"]])
+def test_every_order_of_overlapping_references_counts_the_printings_together(
+        tmp_path: Path, listed: list[str]):
+    from rulecheck import hovers
+
+    text = (TEST_POOLS / "testgame.toml").read_text(encoding="utf-8")
+    (tmp_path / "testgame.toml").write_text(text.replace(
+        'cards = ["T-07"]\nmax = 1', f"cards = {listed!r}\nmax = 1".replace("'", '"')),
+        encoding="utf-8")
+    deck = {"Ada, Knight": 1, "T-02": 1, "T-12": 2, "Fireball": 3}
+    result = judge(deck, pools=tmp_path)
+    restricted = [p for p in result.problems if p.rule == "restricted"]
+    assert [p.message for p in restricted] == [
+        "3 × Bolt (T-02, T-12); restricted to 1 in testgame decks — cut 2"]
+    assert restricted[0].fix is not None and restricted[0].fix.title.startswith("Cut 2 ×")
+    for card in ("T-02", "T-12"):
+        assert [line for line in hovers(deck, card, pools=tmp_path) if "restricted" in line] == [
+            "restricted in testgame decks: 3 in the deck, at most 1 (rule restricted)"]

@@ -48,17 +48,32 @@ def check_banned(rule: BannedRule, view: DeckView) -> ProblemStream:
                 card=item.card.label(), decks=view.deck_word, fix=cut(rule, item.count)), item)
 
 
+def restricted_sets(rule: RestrictedRule, view: DeckView) -> list[frozenset[str]]:
+    """The card numbers counted together, one set per restricted card: every printing of a
+    listed name, and references naming the same cards (a name and one of its printings'
+    numbers, listed both) joined into one set. Worked out once per pool and format."""
+    memo: dict[str, list[frozenset[str]]] = view.resolver.memo("restricted-sets")
+    if rule.id not in memo:
+        sets: list[set[str]] = []
+        for reference in rule.cards:
+            numbers = {card.number for card in view.resolver.named(reference)}
+            if not numbers:
+                continue
+            meets = [at for at, known in enumerate(sets) if known & numbers]
+            for at in meets:
+                numbers |= sets[at]
+            kept = [known for at, known in enumerate(sets) if at not in meets]
+            kept.insert(meets[0] if meets else len(kept), numbers)  # where it was first listed
+            sets = kept
+        memo[rule.id] = [frozenset(numbers) for numbers in sets]
+    return memo[rule.id]
+
+
 def restricted_groups(rule: RestrictedRule, view: DeckView) -> list[list[Resolved]]:
-    """The deck's lines of each listed reference that it holds more copies of than `max`,
-    every printing of a listed name counted together (a name listed and its number listed
-    too count once)."""
-    seen: set[frozenset[str]] = set()
+    """The deck's lines of each restricted card (`restricted_sets`) that it holds more
+    copies of than `max`."""
     over = []
-    for reference in rule.cards:
-        numbers = frozenset(card.number for card in view.resolver.named(reference))
-        if not numbers or numbers in seen:
-            continue
-        seen.add(numbers)
+    for numbers in restricted_sets(rule, view):
         held = [item for item in view.cards if item.card.number in numbers]
         if sum(item.count for item in held) > rule.max:
             over.append(held)
@@ -123,9 +138,8 @@ def hover_banned(rule: BannedRule, view: DeckView, card: Card) -> Hover | None:
 def hover_restricted(rule: RestrictedRule, view: DeckView, card: Card) -> Hover | None:
     """'restricted in … decks: 2 in the deck, at most 1 (rule restricted)', over a card the
     list names; every printing of the listed name counted, as the check counts them."""
-    numbers = next((named for reference in rule.cards
-                    if card.number in (named := {found.number for found in
-                                                 view.resolver.named(reference)})), None)
+    numbers = next((known for known in restricted_sets(rule, view) if card.number in known),
+                   None)
     if numbers is None:
         return None
     held = sum(item.count for item in view.cards if item.card.number in numbers)
