@@ -323,8 +323,9 @@ def test_each_layout_s_fixes_are_made_alike_either_way(kind: DeckKind, written: 
 def test_a_key_line_outside_cards_is_never_edited_as_the_card_s() -> None:
     """The quick way looks for a card's key in the `[cards]` table only: the same key at the
     top, or in another table, is not the card's."""
-    written = MEGA + "CyberSword = 1\n[meta]\nCyberSword = 2\n[cards]\n# CyberSword = 3\n" \
-        "'AreaSteal' = 2\nCyberSword = 4\n\"1C8\" = 1\n"
+    # [meta] holds a note too: a table of counts alone would be a side zone (`deck-zone`)
+    written = MEGA + "CyberSword = 1\n[meta]\nCyberSword = 2\nnote = \"x\"\n[cards]\n" \
+        "# CyberSword = 3\n'AreaSteal' = 2\nCyberSword = 4\n\"1C8\" = 1\n"
     deck, read = parse_deck_text(written, Deck(path="d.toml", kind="toml"))
     assert not read
     before = Before(written, deck, resolver_of(deck), read)
@@ -335,4 +336,4 @@ def test_a_key_line_outside_cards_is_never_edited_as_the_card_s() -> None:
         made = before._made_quickly(fix)
         assert made is not None and made == whole.made_fully(fix)
         assert made.edits[0].line == {"CyberSword": 9, "AreaSteal": 8, "1C8": 10}[
-            fix.changes[0].refs[0]]
+            fix.changes[0].refs[0]] + 1

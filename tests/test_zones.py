@@ -121,3 +121,31 @@ def test_lackey_side_zone_lists_its_cards(cli, write_deck):
     found = zone_problem(deck)
     assert deck["cards"] == 1 and found["line"] == 4
     assert "(2 Flame Brain)" in found["message"]
+
+
+def test_a_toml_table_of_cards_beside_cards_is_a_side_zone_and_other_tables_are_the_files(
+        cli, write_deck):
+    """`[sideboard]`, or any table whose every value is a count, was dropped unseen: now a
+    zone with its `deck-zone` warning on its header, its entries' problems on their lines;
+    an author or a `[meta]` table of text stays the file's own, and `fmt` keeps them all."""
+    starter = (SAMPLES / "megaman" / "starter-megaman.toml").read_text(encoding="utf-8")
+    text = ('author = "me"\n' + starter.rstrip("\n") + "\n\n[sideboard]\nAreaSteal = 2\n"
+            "Bogus = 0\n\n[extra]\n\"Flame Brain\" = 3\n\n[meta]\nnotes = \"for locals\"\n")
+    path = write_deck("d.toml", text)
+    lines = text.split("\n")
+    _, deck = check(cli, path)
+    assert deck["cards"] == 60
+    zones = [p for p in deck["problems"] if p["rule"] == "deck-zone"]
+    assert [(p["line"], p["severity"]) for p in zones] == [
+        (lines.index("[sideboard]") + 1, "warning"), (lines.index("[extra]") + 1, "warning")]
+    assert '2 cards in the zone "sideboard"' in zones[0]["message"]
+    assert "(2 AreaSteal)" in zones[0]["message"]
+    assert '3 cards in the zone "extra"' in zones[1]["message"]
+    [bad] = [p for p in deck["problems"] if p["rule"] == "invalid-count"]
+    assert bad["line"] == lines.index("Bogus = 0") + 1
+    assert len(deck["problems"]) == 3  # nothing about the author or [meta]
+    path.write_text(text.replace("Bogus = 0\n", ""), encoding="utf-8")  # fmt wants no error
+    assert cli("fmt", path).code == 0
+    kept = path.read_text(encoding="utf-8")
+    assert all(part in kept for part in ('author = "me"', "[sideboard]", "AreaSteal = 2",
+                                         "[extra]", "[meta]", 'notes = "for locals"'))

@@ -76,7 +76,30 @@ def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
                 problems.append(entry_problem)
             else:
                 deck.entries.append(entry)
+    if len(raw) > 1 + ("game" in raw) + ("format" in raw) + ("name" in raw):
+        _side_zones(raw, deck, lines, problems)
     return deck, capped(problems)
+
+
+def _side_zones(raw: dict[str, object], deck: Deck, lines: LazyKeyLines,
+                problems: list[Problem]) -> None:
+    """Tables beside `[cards]` that list cards (`[sideboard]`, `[maybe]`, or any table whose
+    every value is a count): side zones, as a text list's `Sideboard:` is (`collect.Zones`),
+    never counted in the deck and each a `deck-zone` warning; never dropped unseen. Other
+    keys and tables (an author, notes) are the file's own, read by no rule."""
+    from deckcli.formats.collect import Zones
+    from deckcli.formats.textread import ZONE_NAMES
+    from deckcli.textnorm import squash
+
+    zones = Zones(problems)
+    for key, value in raw.items():
+        if key == "cards" or type(value) is not dict or not value:
+            continue
+        if squash(key) in ZONE_NAMES or all(type(count) is int for count in value.values()):
+            collected = zones.collector(key, lines.get("", key))
+            for ref, count in value.items():
+                collected.add(ref, count, lines.get(key, ref))
+    zones.finish(deck)
 
 
 def usual_entries(cards: dict[str, object]) -> bool:

@@ -84,7 +84,8 @@ _EVERY_LINE = re.compile(
 
 
 def key_lines(text: str) -> dict[tuple[str, str], int]:
-    """(table, key) -> line number, for top-level keys and keys of [cards].
+    """(table, key) -> line number, for top-level keys and the keys of every table (a
+    `[cards.NAME]` header as the key NAME of [cards]; a side zone's `[sideboard]` keys too).
 
     What `_scan_keys` finds, first line of each kept, in one C-level pass over the text: a deck
     with a problem to place pays this.
@@ -97,8 +98,6 @@ def key_lines(text: str) -> dict[tuple[str, str], int]:
             table = header.strip().strip('"')
             where = ("cards", table[6:].strip().strip('"')) if table.startswith("cards.") \
                 else ("", table)
-        elif table != "cards" and table != "":
-            continue
         elif bare:
             where = (table, bare)
         elif quote:
