@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import shutil
+from typing import Any
 
 import pytest
 
@@ -26,6 +27,16 @@ def toasts(app: BuildApp) -> list[str]:
     return [str(toast.render()) for toast in app.screen.query(Toast)]
 
 
+async def toasts_shown(app: BuildApp, pilot: Any, seconds: float = 20) -> list[str]:
+    """The notifications, once one is on screen (polled: a loaded machine draws late)."""
+    for _ in range(int(seconds / 0.1)):
+        shown = toasts(app)
+        if shown:
+            return shown
+        await pilot.pause(0.1)
+    return toasts(app)
+
+
 @pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no FIFOs here")
 @pytest.mark.asyncio
 async def test_a_failed_save_names_a_markup_file_name_as_itself(tmp_path):
@@ -37,8 +48,7 @@ async def test_a_failed_save_names_a_markup_file_name_as_itself(tmp_path):
         path.unlink()
         os.mkfifo(path)  # reading it back before the save fails: not a regular file
         await pilot.press("ctrl+s")
-        await pilot.pause(0.5)
-        shown = toasts(app)
+        shown = await toasts_shown(app, pilot)
         assert any("[reverse]deck.txt: not a regular file" in text for text in shown), shown
 
 
@@ -52,7 +62,6 @@ async def test_a_collections_uncounted_lines_are_said_in_the_builder(tmp_path):
     settings = load_settings([path], collection=[binder])
     app = BuildApp(BuildSession.open(path, settings, settings.registry()))
     async with app.run_test(size=SIZE, notifications=True) as pilot:
-        await pilot.pause(0.5)
-        [shown] = toasts(app)
+        [shown] = await toasts_shown(app, pilot)
         assert shown.startswith("The collection has 1 line that counts no card:\n")
         assert f'{binder}:3: unknown-card: "[reverse]Cyber Swordd" is not a MegaMan' in shown
