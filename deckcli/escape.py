@@ -8,14 +8,16 @@ import re
 import unicodedata
 from typing import TextIO
 
-_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]")
-# C0 and C1 controls (tab, CR and LF included), lone surrogates, line and paragraph separators
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+# C0 and C1 controls (tab, CR and LF included), line and paragraph separators, and the
+# bidirectional embeddings, overrides and isolates, which reorder how the rest of a line is
+# drawn (a file name holding U+202E could show "illegal" as something else)
 _REFUSED_CATEGORIES = frozenset(("Cc", "Cs", "Zl", "Zp"))
 
 
 def escape_controls(text: str, keep: str = "") -> str:
-    """Control characters (CR and LF included, unless in `keep`) as visible escapes:
-    '\\n' -> '\\x0a'."""
+    """Control characters (CR and LF included, unless in `keep`) and bidirectional
+    overrides as visible escapes: '\\n' -> '\\x0a', U+202E -> '\\x202e'."""
     return _CONTROL.sub(lambda found: found.group() if found.group() in keep
                         else f"\\x{ord(found.group()):02x}", text)
 

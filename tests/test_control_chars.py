@@ -117,3 +117,22 @@ def test_every_shipped_pool_and_quotes_and_backslashes_hit_the_cache(cli, tmp_pa
     os.utime(entry, ns=(0, 0))
     assert cli("--pools", pools, "check", deck).code == 1
     assert entry.stat().st_mtime_ns == 0  # read, not rebuilt
+
+
+BIDI = ("\u202a", "\u202b", "\u202c", "\u202d", "\u202e", "\u2066", "\u2067", "\u2068",
+        "\u2069")
+
+
+@pytest.mark.parametrize("fmt", ["text", "github", "markdown"])
+def test_a_bidirectional_override_in_a_file_name_or_a_reference_is_shown_escaped(
+        cli, tmp_path, fmt):
+    """U+202E in a file name or an unknown reference reorders how the rest of the line is
+    drawn (`evil\u202elmot.toml` shows as `eviltoml.lmot`): every report shows it escaped."""
+    named = tmp_path / "evil\u202elmot.toml"
+    named.write_bytes((SAMPLES / "megaman" / "illegal-five-copies.toml").read_bytes())
+    listed = tmp_path / "bidi.txt"
+    listed.write_text("# game: megaman\n4 Bog\u202eus\n1 Area\u2066Steal\n", encoding="utf-8")
+    run = cli("check", named, listed, "--format", fmt)
+    assert run.code == 1
+    assert not any(char in run.out + run.err for char in BIDI)
+    assert "x202elmot.toml" in run.out and "x202eus" in run.out  # markdown doubles the \\
