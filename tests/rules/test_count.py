@@ -105,3 +105,23 @@ def test_an_empty_deck_needs_each_minimum():
 def test_a_missing_minimum_offers_no_fix():
     [problem] = of_rule(judge({"Ada, Knight": 1, "Fireball": 3, "Shield": 6}), "level-one")
     assert problem.fix is None
+
+
+def test_the_hover_over_a_counted_card_says_how_many_the_deck_holds_against_the_bounds():
+    from rulecheck import hovers
+
+    def counted(cards, ref, **where):
+        return [line for line in hovers(cards, ref, **where) if " cards in the deck: " in line]
+
+    assert counted(LEGAL, "Ada, Knight") == [
+        "Hero cards in the deck: 1 (exactly 1; rule hero-count)"]
+    assert counted(LEGAL, "T-12") == [  # not in the deck: the other printing counts
+        "level I spell cards in the deck: 3 (at least 1; rule level-one)"]
+    assert counted(LEGAL, "Shield") == []  # an item: no count rule counts it
+    assert counted({"Ada, Knight": 1}, "Fireball") == []  # a level II spell
+    big = {"Ada, Knight": 1, "Giant": 1}
+    assert counted(big, "Giant", fmt="big") == [
+        "type:Spell level:III cards in the deck: 1 (at most 2; rule top-level)"]
+    assert counted({**big, "Chimera": 2}, "Chimera", fmt="big") == []  # unsettled: not said
+    assert counted({**big, "Chimera": 2}, "Giant", fmt="big") == [
+        "type:Spell level:III cards in the deck: 1 (at most 2; rule top-level)"]

@@ -16,6 +16,7 @@ from deckcli.engine.rules.context import (
     add,
     cannot_verify,
     classified,
+    classify,
     cut,
     label_of,
     one_card,
@@ -23,8 +24,10 @@ from deckcli.engine.rules.context import (
     problem,
     verdicts,
 )
-from deckcli.engine.rules.kind import RuleKind
+from deckcli.engine.rules.kind import Hover, RuleKind
 from deckcli.i18n import N_, _, ngettext
+from deckcli.model.card import Card
+from deckcli.model.deck import DeckEntry
 from deckcli.model.fix import Fix, choose_fix
 from deckcli.model.poolspec import Bounds, RuleBase
 from deckcli.model.problem import Problem
@@ -133,6 +136,18 @@ def fix(rule: CountRule, view: DeckView, found: Problem) -> Fix | None:
         count=over, label=label_of(rule, rule.query)))
 
 
+def hover(rule: CountRule, view: DeckView, card: Card) -> Hover | None:
+    """'Hero cards in the deck: 1 (exactly 1; rule hero-count)', over a card the rule counts
+    (as the check counts: a card it cannot verify, or an unsettled one, says nothing)."""
+    query = view.resolver.query(rule.query)
+    if classify(view, rule, query, Resolved(card, 0, DeckEntry(card.number, 0)))[0] is not True:
+        return None
+    held = sum(item.count for item, (verdict, _reason) in
+               zip(view.cards, classified(view, rule, query), strict=True) if verdict is True)
+    return _("{label} cards in the deck: {held} ({bounds}; rule {rule})"), dict(
+        label=label_of(rule, rule.query), held=held, bounds=rule.describe(), rule=rule.id)
+
+
 DOC = N_("count: how many cards matching a query a deck holds (exactly, at least, at most).\n\n"
          "Examples: exactly 1 NetNavi, at most 8 event cards, at least 1 level III. A card "
          "whose value for the query's fields is not recorded, or that the rule's `unsettled` "
@@ -144,4 +159,4 @@ DOC = N_("count: how many cards matching a query a deck holds (exactly, at least
 KINDS = (RuleKind(CountRule, check, explain, summary, DOC,
                   example=N_("two NetNavi cards where exactly one is required"), position=20,
                   fix=fix, fix_doc=N_("Fix (display-only): over the limit, which of the counted "
-                  "cards to cut is the player's choice; nothing is applied.")),)
+                  "cards to cut is the player's choice; nothing is applied."), hover=hover),)
