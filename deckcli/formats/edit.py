@@ -37,7 +37,6 @@ def editor_lines(text: str) -> list[str]:
     return EDITOR_LINE.findall(text)
 
 
-
 @dataclass(frozen=True)
 class Edit:
     """New counts for existing entries (0 removes the entry) and at most one new entry."""

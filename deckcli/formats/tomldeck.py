@@ -76,7 +76,7 @@ def parse_toml_deck(text: str, deck: Deck) -> tuple[Deck, list[Problem]]:
                 problems.append(entry_problem)
             else:
                 deck.entries.append(entry)
-    if len(raw) > 1 + ("game" in raw) + ("format" in raw) + ("name" in raw):
+    if any(type(value) is dict for key, value in raw.items() if key != "cards"):
         _side_zones(raw, deck, lines, problems)
     return deck, capped(problems)
 

@@ -7,6 +7,7 @@ loads them from the cache on every run. `card_data_problem` checks the shape of 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from deckcli.i18n import _
@@ -24,7 +25,8 @@ class Card:
 
     def __init__(self, number: str, name: str, names: dict[str, str] | None = None,
                  aliases: list[str] | None = None, max_copies: int | str | None = None,
-                 note: str = "", source: str = "", attrs: dict[str, Any] | None = None) -> None:
+                 note: str = "", source: str = "", attrs: dict[str, Any] | None = None, *,
+                 folded: Sequence[str] | None = None) -> None:
         self.number = number
         self.name = name
         self.names = names or {}
@@ -33,22 +35,12 @@ class Card:
         self.note = note
         self.source = source
         self.attrs = attrs or {}
-        # every name of the card, folded for comparison; the number folded likewise
-        self.folded_names = tuple(dict.fromkeys(fold(name) for name in self.all_names()))
-        self.folded_number = fold(number)
-
-    @classmethod
-    def folded(cls, number: str, name: str, names: dict[str, str], aliases: list[str],
-               max_copies: int | str | None, note: str, source: str, attrs: dict[str, Any],
-               folded_number: str, folded_names: tuple[str, ...]) -> Card:
-        """A card whose folded number and names were worked out when its pool was kept (the
-        cards codec, `pools.cache`): folding 8,000 names cost every check of a Digimon deck
-        about 30 ms."""
-        card = cls.__new__(cls)
-        card.number, card.name, card.names, card.aliases = number, name, names, aliases
-        card.max_copies, card.note, card.source, card.attrs = max_copies, note, source, attrs
-        card.folded_number, card.folded_names = folded_number, folded_names
-        return card
+        if folded is None:  # every name of the card folded for comparison, the number likewise
+            self.folded_names = tuple(dict.fromkeys(fold(name) for name in self.all_names()))
+            self.folded_number = fold(number)
+        else:  # the folded number, then names, kept with the card by the cards codec
+            # (`pools.cache`): folding 8,000 names cost every Digimon check about 30 ms
+            self.folded_number, self.folded_names = folded[0], tuple(folded[1:])
 
     def all_names(self) -> list[str]:
         """The canonical name, names in every language, then aliases (no repeats)."""

@@ -144,8 +144,7 @@ def _card_from_row(row: object, fields: list[str], declared: list[tuple[type, ..
         if kind not in _SCALARS and not (kind is list and all(type(v) is str for v in value)):
             return None
         attrs[field] = value
-    return Card.folded(number, name, names, aliases, cap, note, source, attrs, folded[0],
-                       tuple(folded[1:]))
+    return Card(number, name, names, aliases, cap, note, source, attrs, folded=folded)
 
 
 _ROW_LENGTH = len(_ROW) + 2
